@@ -1,0 +1,125 @@
+"""Catalogs: where card facts are looked up by name or printing code.
+
+A catalog answers three questions for one game: the card with this (normalised) name, the
+card with this printing code, and the nearest names to an unknown one. The embedded
+sample catalog and any ``--catalog`` JSON file are held in memory; a database backend
+only has to answer the same three questions.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Iterable
+
+from forcecheck.cards.model import Card
+from forcecheck.cards.names import normalize_name, normalize_printing
+from forcecheck.errors import CatalogError
+
+CATALOG_SCHEMA = "forcecheck-catalog/1"
+SAMPLE_CATALOG_LABEL = "embedded sample catalog"
+
+
+class Catalog:
+    """Card facts of one or more games, indexed by normalised name and by printing code."""
+
+    def __init__(self, cards: Iterable[Card], label: str):
+        self.label = label
+        self._by_name: dict[tuple[str, str], Card] = {}
+        self._by_printing: dict[tuple[str, str], Card] = {}
+        self._cards: list[Card] = []
+        for card in cards:
+            self.add(card)
+
+    def add(self, card: Card) -> None:
+        self._cards.append(card)
+        self._by_name[(card.game, normalize_name(card.name))] = card
+        for alias in card.aliases:
+            self._by_name.setdefault((card.game, normalize_name(alias)), card)
+        for code in card.printings:
+            self._by_printing[(card.game, normalize_printing(code))] = card
+        self.__dict__.pop("_choices", None)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def cards(self, game: str | None = None) -> list[Card]:
+        return [c for c in self._cards if game is None or c.game == game]
+
+    def by_name(self, game: str, name: str) -> Card | None:
+        return self._by_name.get((game, normalize_name(name)))
+
+    def by_printing(self, game: str, code: str) -> Card | None:
+        return self._by_printing.get((game, normalize_printing(code)))
+
+    @cached_property
+    def _choices(self) -> dict[str, tuple[list[str], list[str]]]:
+        """Per game: normalised names and the display names they came from (for suggestions)."""
+        out: dict[str, tuple[list[str], list[str]]] = {}
+        for (game, key), card in self._by_name.items():
+            keys, names = out.setdefault(game, ([], []))
+            keys.append(key)
+            names.append(card.name)
+        return out
+
+    def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
+        """The nearest known card names to ``name`` (distinct cards, best first)."""
+        from rapidfuzz import fuzz, process
+
+        keys, names = self._choices.get(game, ([], []))
+        query = normalize_name(name)
+        if not keys or not query:
+            return []
+        found: list[str] = []
+        for _key, score, index in process.extract(query, keys, scorer=fuzz.WRatio, limit=limit * 4):
+            if score < 50:
+                break
+            if names[index] not in found:
+                found.append(names[index])
+            if len(found) == limit:
+                break
+        return found
+
+
+def load_catalog_file(path: Path) -> Catalog:
+    """Load a catalog JSON file in the ``forcecheck-catalog/1`` schema."""
+    from forcecheck.textfile import read_bytes
+
+    try:
+        data = json.loads(read_bytes(path, max_bytes=512 * 1024 * 1024))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise CatalogError(f"not a forcecheck catalog (not JSON: {exc})", path) from None
+    except OSError as exc:  # pragma: no cover - read_bytes converts these
+        raise CatalogError(str(exc), path) from None
+    return catalog_from_json(data, path, label=f"catalog {path}")
+
+
+def catalog_from_json(data: object, path: str | Path, label: str) -> Catalog:
+    if not isinstance(data, dict) or data.get("schema") != CATALOG_SCHEMA:
+        raise CatalogError(f"not a forcecheck catalog (expected \"schema\": \"{CATALOG_SCHEMA}\")", path)
+    records = data.get("cards")
+    if not isinstance(records, list):
+        raise CatalogError("catalog has no \"cards\" list", path)
+    cards = []
+    for index, record in enumerate(records):
+        try:
+            cards.append(Card.from_dict(record))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CatalogError(f"card record {index} is malformed ({exc!r})", path) from None
+    return Catalog(cards, label=label)
+
+
+def sample_catalog() -> Catalog:
+    """The small catalog of real card facts shipped inside the package."""
+    ref = resources.files("forcecheck.data").joinpath("sample_catalog.json")
+    data = json.loads(ref.read_text(encoding="utf-8"))
+    return catalog_from_json(data, "forcecheck/data/sample_catalog.json", label=SAMPLE_CATALOG_LABEL)
+
+
+def open_catalog(path: str | Path | None) -> Catalog:
+    """The catalog a check uses: the given file, else the embedded sample."""
+    if path is None:
+        return sample_catalog()
+    return load_catalog_file(Path(path))

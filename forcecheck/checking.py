@@ -1,0 +1,85 @@
+"""Checking many decklists: expand paths, pick each deck's format, collect one report per file.
+
+One unusable file never stops the batch: it becomes a DeckReport with ``error`` set. Formats
+are loaded and compiled once per run and reused for every deck that names them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from forcecheck.cards.catalog import Catalog
+from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, read_decklist
+from forcecheck.engine import CompiledFormat, check_decklist, compile_format
+from forcecheck.errors import ForcecheckError
+from forcecheck.report.model import DeckReport, RunReport
+from forcecheck.spec.loader import load_format
+
+
+class FormatCache:
+    """Compiled formats by name, loaded on first use; a broken format is remembered as its error."""
+
+    def __init__(self, format_dirs: Iterable[str | Path] = ()):
+        self.format_dirs = list(format_dirs)
+        self._compiled: dict[str, CompiledFormat | ForcecheckError] = {}
+
+    def get(self, name: str) -> CompiledFormat:
+        if name not in self._compiled:
+            try:
+                self._compiled[name] = compile_format(load_format(name, self.format_dirs))
+            except ForcecheckError as exc:
+                self._compiled[name] = exc
+        found = self._compiled[name]
+        if isinstance(found, ForcecheckError):
+            raise found
+        return found
+
+
+def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """Files to check, in a deterministic order. Directories are walked (sorted, no symlinked dirs,
+    hidden entries skipped) for decklist extensions; a file named explicitly is always checked."""
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found: list[Path] = []
+            for root, dirs, files in os.walk(path, followlinks=False):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in files:
+                    if not name.startswith(".") and Path(name).suffix.lower() in DECKLIST_EXTENSIONS:
+                        found.append(Path(root) / name)
+            yield from sorted(found)
+        else:
+            yield path
+
+
+def check_file(
+    path: Path, catalog: Catalog, formats: FormatCache, format_name: str | None = None
+) -> DeckReport:
+    """Check one file; any unusable input becomes the report's ``error``, never an exception."""
+    fmt: CompiledFormat | None = None
+    try:
+        if format_name:
+            fmt = formats.get(format_name)
+        deck = read_decklist(path, known_headers=fmt.known_headers if fmt else ())
+        if fmt is None:
+            if not deck.format:
+                raise ForcecheckError("no format: pass --format NAME or write 'format: NAME' in a YAML decklist", path)
+            fmt = formats.get(deck.format)
+            if deck.sections and path.suffix.lower() not in (".yaml", ".yml"):
+                deck = read_decklist(path, known_headers=fmt.known_headers)
+        return check_decklist(deck, fmt, catalog)
+    except ForcecheckError as exc:
+        return DeckReport(path=str(path), format=fmt.spec.name if fmt else format_name, error=str(exc))
+
+
+def check_paths(
+    paths: Iterable[str | Path],
+    catalog: Catalog,
+    format_name: str | None = None,
+    format_dirs: Iterable[str | Path] = (),
+) -> RunReport:
+    formats = FormatCache(format_dirs)
+    decks = [check_file(p, catalog, formats, format_name) for p in expand_paths(paths)]
+    return RunReport(decks=decks, catalog=catalog.label)

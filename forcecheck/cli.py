@@ -1,0 +1,181 @@
+"""The ``forcecheck`` command line: a thin typer layer over the library.
+
+Imports of the library (pydantic, yaml, rich, rapidfuzz) happen inside the commands so that
+``forcecheck --version`` and the start of a single check stay fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from forcecheck import __version__
+
+app = typer.Typer(
+    name="forcecheck",
+    help="Deck-construction validator for trading card games: is this deck legal in the format, and if not, exactly why.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+formats_app = typer.Typer(help="List and explain the formats forcecheck knows.", no_args_is_help=True)
+app.add_typer(formats_app, name="formats")
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class Color(str, Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+def _fail(message: str, code: int = 2) -> None:
+    """One line on stderr, no traceback, and the exit code (2 = unusable input)."""
+    print(f"forcecheck: error: {message}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"forcecheck {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+) -> None:
+    """forcecheck: deck-construction validator."""
+
+
+FormatsDirOption = typer.Option(
+    None, "--formats-dir", help="Extra directory of format YAML files (searched before the built-in formats); repeatable."
+)
+
+
+@app.command()
+def check(
+    paths: List[Path] = typer.Argument(..., help="Decklist files or directories (every decklist under a directory, sorted)."),
+    format_name: Optional[str] = typer.Option(
+        None, "--format", "-f", help="Format name (see 'forcecheck formats list') or a format YAML file. Overrides a format named inside a YAML decklist."
+    ),
+    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog file (default: the embedded sample catalog)."),
+    output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text (for people) or json (the documented schema, alone on stdout)."),
+    formats_dir: Optional[List[Path]] = FormatsDirOption,
+    color: Color = typer.Option(Color.auto, "--color", help="Colour in text output: auto (terminal, respects NO_COLOR), always, never."),
+) -> None:
+    """Check decklists against a format and report every violation.
+
+    Exit status: 0 every deck legal, 1 any deck with a violation, 2 an input that could not be
+    used (missing or unreadable file, bad format spec or catalog); the rest of the batch is still checked.
+    """
+    from forcecheck.cards.catalog import open_catalog
+    from forcecheck.checking import FormatCache, check_paths
+    from forcecheck.errors import ForcecheckError
+
+    try:
+        card_catalog = open_catalog(catalog)
+        if format_name:
+            FormatCache(formats_dir or []).get(format_name)  # a broken format fails the run up front
+    except ForcecheckError as exc:
+        _fail(str(exc))
+    report = check_paths(paths, card_catalog, format_name, formats_dir or [])
+    if output_format is OutputFormat.json:
+        from forcecheck.report.json_out import render_json
+
+        sys.stdout.write(render_json(report) + "\n")
+    else:
+        from forcecheck.report.text import make_console, render_text
+
+        render_text(report, make_console(sys.stdout, color.value))
+    raise typer.Exit(report.exit_code)
+
+
+@formats_app.command("list")
+def formats_list(formats_dir: Optional[List[Path]] = FormatsDirOption) -> None:
+    """List the formats: name, game, title and the file that defines it."""
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.spec.loader import available_formats, load_format
+
+    found = available_formats(formats_dir or [])
+    if not found:
+        _fail("no formats found")
+    status = 0
+    for name, path in found.items():
+        try:
+            spec = load_format(str(path), formats_dir or [])
+            print(f"{name:<12} {spec.game:<5} {spec.title}  ({path})")
+        except ForcecheckError as exc:
+            print(f"{name:<12} ?     broken spec: {exc}")
+            status = 2
+    raise typer.Exit(status)
+
+
+@formats_app.command("show")
+def formats_show(
+    name: str = typer.Argument(..., help="Format name or format YAML file."),
+    formats_dir: Optional[List[Path]] = FormatsDirOption,
+) -> None:
+    """Explain a format: its sections and every rule in plain words, with rule ids and codes."""
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.rules.registry import KINDS
+    from forcecheck.spec.describe import rule_summary
+    from forcecheck.spec.loader import load_format
+
+    try:
+        spec = load_format(name, formats_dir or [])
+    except ForcecheckError as exc:
+        _fail(str(exc))
+    print(f"{spec.title} ({spec.name}, game: {spec.game})")
+    if spec.extends:
+        print(f"extends: {spec.extends}")
+    if spec.description:
+        print(spec.description.strip())
+    if spec.source:
+        print(f"source: {spec.source}")
+    print("\nsections:")
+    for section in spec.sections:
+        aliases = f" (also: {', '.join(section.aliases)})" if section.aliases else ""
+        print(f"  {section.id:<9} {section.title}{aliases}")
+    if spec.ruler:
+        print(f"\nruler: the card(s) in {spec.section(spec.ruler.section).title}; rules that say 'the ruler' read them")
+    print(f"total cost of double-faced cards: {spec.card_policy.double_faced_cost}")
+    print("\nrules:")
+    for rule in spec.rules:
+        kind = KINDS[rule.kind]
+        severity = rule.severity or kind.severity
+        print(f"  {rule.id} [{kind.code} {rule.kind}, {severity}]")
+        print(f"      {rule.description}")
+        print(f"      checks: {rule_summary(rule, spec)}")
+        if rule.source:
+            print(f"      source: {rule.source}")
+    print("\ninput checks (every format):")
+    for kind in KINDS.values():
+        if kind.compile is None:
+            print(f"  {kind.slug} [{kind.code}, {kind.severity}] {kind.doc}")
+    if spec.notes:
+        print("\nnotes:")
+        for note in spec.notes:
+            print(f"  - {note}")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        print("forcecheck: interrupted", file=sys.stderr)
+        sys.exit(130)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,74 @@
+"""What a reader makes of a decklist file: sections of entries, each with its source line.
+
+Nothing the user wrote is dropped here: a line that is not a valid entry becomes a
+``ReadProblem`` (reported as a violation) and an entry with a bad count is kept with the
+count it had, so the report can name it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def header_key(title: str) -> str:
+    """``"Main Deck (40):"`` -> ``"main deck"``: how section titles are compared."""
+    text = re.sub(r"\(\s*\d+\s*\)", " ", title)
+    text = text.replace(":", " ").replace("_", " ").replace("-", " ")
+    return " ".join(text.lower().split())
+
+
+@dataclass(slots=True)
+class Entry:
+    """One card line: ``count`` copies of ``name`` (as written), optional printing code."""
+
+    name: str
+    count: int
+    line: int | None
+    printing: str | None = None
+    count_ok: bool = True
+    """False when the written count was zero, negative, non-numeric or over the cap."""
+    count_text: str | None = None
+
+
+@dataclass(slots=True)
+class Section:
+    """A titled part of a decklist (``Main Deck:``), as written; the format maps it to a section id."""
+
+    title: str
+    line: int | None
+    entries: list[Entry] = field(default_factory=list)
+    declared: int | None = None
+    """The count a text header announced (``Main Deck (40):``), checked against the entries."""
+
+    @property
+    def key(self) -> str:
+        return header_key(self.title)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadProblem:
+    """Bad deck content found while reading (not an unusable file): becomes a violation."""
+
+    rule: str
+    message: str
+    line: int | None = None
+    section: str | None = None
+    card: str | None = None
+
+
+@dataclass(slots=True)
+class Decklist:
+    path: str
+    sections: list[Section] = field(default_factory=list)
+    format: str | None = None
+    """Format named inside the file (YAML ``format:``)."""
+    name: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    problems: list[ReadProblem] = field(default_factory=list)
+    loose: Section | None = None
+    """Cards written before any section header."""
+
+    def all_sections(self) -> list[Section]:
+        return ([self.loose] if self.loose else []) + self.sections

@@ -1,0 +1,34 @@
+"""Choosing a reader: by file extension, else by sniffing the content."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Collection
+
+from forcecheck.decklists.model import Decklist
+from forcecheck.decklists.text import read_text_decklist
+from forcecheck.decklists.yaml_deck import read_yaml_decklist
+from forcecheck.textfile import read_text
+
+DECKLIST_EXTENSIONS = (".txt", ".yaml", ".yml", ".deck", ".dek", ".ydk")
+"""Files a directory walk picks up; a file named on the command line is read whatever its name."""
+
+_YAML_SNIFF = re.compile(r"^(?:---\s*$|(?:format|sections|name|player)\s*:)", re.MULTILINE)
+
+
+def read_decklist(path: Path, known_headers: Collection[str] = ()) -> Decklist:
+    """Read one decklist file. Raises InputFileError (exit 2) when the file is unusable."""
+    text = read_text(path)
+    return parse_decklist(text, str(path), known_headers, suffix=path.suffix.lower())
+
+
+def parse_decklist(text: str, path: str, known_headers: Collection[str] = (), suffix: str = "") -> Decklist:
+    if suffix in (".yaml", ".yml") or (suffix not in (".txt",) and _looks_like_yaml(text)):
+        return read_yaml_decklist(text, path)
+    return read_text_decklist(text, path, known_headers)
+
+
+def _looks_like_yaml(text: str) -> bool:
+    first = next((ln for ln in text.split("\n") if ln.strip() and not ln.lstrip().startswith("#")), "")
+    return bool(_YAML_SNIFF.match(first)) and "sections:" in text

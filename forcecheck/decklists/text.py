@@ -1,0 +1,106 @@
+"""The plain text decklists players publish.
+
+    Ruler: Faria            (a header may carry one card inline)
+    Main Deck (40):
+    4 Name                  4x Name, 4 x Name, Name x4, or just Name (one copy)
+    2 Name (CMF-001)        an optional trailing printing code
+    # comment, // comment
+
+A header is a line ending in ``:`` (optionally ``Title (N):``) or a line whose text is a
+known section title of the format. Card names may contain colons (``Arcana: Guardian of the
+Temple``), so a colon alone does not make a header.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Collection
+
+from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section, header_key
+
+MAX_COUNT = 9_999
+MAX_LINE_CHARS = 500
+
+_COMMENT = re.compile(r"^\s*(#|//)")
+_TRAILING_COMMENT = re.compile(r"\s+(?://|#\s).*$")
+_COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[x\u00d7]\s*)?\s(?P<name>.*\S)\s*$|^(?P<count2>[+-]?\d+)[x\u00d7](?P<name2>\S.*?)\s*$", re.IGNORECASE)
+_COUNT_LAST = re.compile(r"^(?P<name>.*?\S)\s+[x\u00d7]\s*(?P<count>[+-]?\d+)\s*$", re.IGNORECASE)
+_PRINTING = re.compile(r"\s*[\(\[](?P<code>[A-Za-z0-9]+(?:[- ][A-Za-z0-9^*]+)*)[\)\]]\s*$")
+_HEADER_COUNT = re.compile(r"\(\s*(\d+)\s*\)")
+
+
+def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()) -> Decklist:
+    """Parse text into a Decklist; ``known_headers`` are the format's section titles (header keys)."""
+    deck = Decklist(path=path)
+    current: Section | None = None
+    known = set(known_headers)
+    for number, raw in enumerate(text.split("\n"), start=1):
+        if len(raw) > MAX_LINE_CHARS:
+            deck.problems.append(
+                ReadProblem("line-too-long", f"line is {len(raw):,} characters (limit {MAX_LINE_CHARS}); not read", number)
+            )
+            continue
+        line = raw.strip()
+        if not line or _COMMENT.match(line):
+            continue
+        line = _TRAILING_COMMENT.sub("", line).strip()
+        header = _header(line, known)
+        if header is not None:
+            title, inline = header
+            declared = _HEADER_COUNT.search(title)
+            current = Section(
+                title=_HEADER_COUNT.sub("", title).strip(),
+                line=number,
+                declared=int(declared.group(1)) if declared else None,
+            )
+            deck.sections.append(current)
+            if inline:
+                current.entries.append(parse_entry(inline, number))
+            continue
+        entry = parse_entry(line, number)
+        if current is None:
+            if deck.loose is None:
+                deck.loose = Section(title="", line=number)
+            deck.loose.entries.append(entry)
+            continue
+        current.entries.append(entry)
+    return deck
+
+
+def _header(line: str, known: set[str]) -> tuple[str, str] | None:
+    """``(title, inline card text)`` when the line is a section header."""
+    if _COUNT_FIRST.match(line):
+        return None
+    if line.endswith(":"):
+        return line[:-1].strip(), ""
+    if header_key(line) in known:
+        return line, ""
+    if ":" in line:
+        head, rest = line.split(":", 1)
+        if header_key(head) in known:
+            return head.strip(), rest.strip()
+    return None
+
+
+def parse_entry(text: str, line: int | None) -> Entry:
+    """One card line into an Entry; a bad count is kept and flagged, never dropped."""
+    printing = None
+    match = _PRINTING.search(text)
+    if match and any(ch.isdigit() for ch in match.group("code")) and match.start() > 0:
+        printing = match.group("code")
+        text = text[: match.start()].strip()
+    count_text: str | None = None
+    name = text
+    match = _COUNT_FIRST.match(text)
+    if match:
+        count_text = match.group("count") or match.group("count2")
+        name = match.group("name") or match.group("name2")
+    else:
+        match = _COUNT_LAST.match(text)
+        if match:
+            count_text, name = match.group("count"), match.group("name")
+    if count_text is None:
+        return Entry(name=name, count=1, line=line, printing=printing)
+    count = int(count_text)
+    ok = 0 < count <= MAX_COUNT
+    return Entry(name=name.strip(), count=count, line=line, printing=printing, count_ok=ok, count_text=count_text)

@@ -1,0 +1,129 @@
+"""The engine: compile a format once, then check decklists against it and collect every violation.
+
+The engine knows no game: all it does is run each compiled rule of the spec over the
+resolved deck, turn findings into violations (adding code, rule id and severity) and sort
+them deterministically by section (in the format's order), line and code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from forcecheck.cards.catalog import Catalog
+from forcecheck.cards.model import Card
+from forcecheck.decklists.model import Decklist, header_key
+from forcecheck.report.model import DeckReport, Violation
+from forcecheck.resolve import resolve
+from forcecheck.rules.base import Check, ResolvedDeck
+from forcecheck.rules.registry import KINDS, RuleKind
+from forcecheck.rules.selectors import compile_selector, cost_function
+from forcecheck.spec.model import Condition, FormatSpec, slugify
+
+
+@dataclass
+class CompiledRule:
+    id: str
+    kind: RuleKind
+    severity: str
+    description: str
+    when: Condition | None
+    check: Check
+
+    def applies(self, deck: ResolvedDeck) -> bool:
+        if self.when is None:
+            return True
+        if self.when.ruler_has and deck.ruler.keyword(slugify(self.when.ruler_has)) is None:
+            return False
+        if self.when.ruler_lacks and deck.ruler.keyword(slugify(self.when.ruler_lacks)) is not None:
+            return False
+        return True
+
+
+@dataclass
+class CompiledFormat:
+    """A FormatSpec with its selectors and rules turned into plain functions, ready to run."""
+
+    spec: FormatSpec
+    rules: list[CompiledRule]
+    cost_of: Callable[[Card], int]
+    ruler_selected: Callable[[Card], bool]
+    headers: dict[str, str] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+    order: dict[str, int] = field(default_factory=dict)
+
+    def section_id(self, title: str | None) -> str | None:
+        if title is None:
+            return None
+        return self.headers.get(header_key(title))
+
+    @property
+    def known_headers(self) -> set[str]:
+        return set(self.headers)
+
+
+@dataclass
+class _Context:
+    cost_of: Callable[[Card], int]
+    spec: FormatSpec
+
+
+def compile_format(spec: FormatSpec, severity_overrides: dict[str, str] | None = None) -> CompiledFormat:
+    cost_of = cost_function(spec.card_policy.double_faced_cost)
+    ctx = _Context(cost_of, spec)
+    rules = []
+    for rule in spec.rules:
+        kind = KINDS[rule.kind]
+        severity = (severity_overrides or {}).get(rule.id) or rule.severity or kind.severity
+        rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))
+    headers: dict[str, str] = {}
+    for section in spec.sections:
+        for title in [section.id, section.title, *section.aliases]:
+            headers.setdefault(header_key(title), section.id)
+    ruler_where = spec.ruler.where if spec.ruler else None
+    return CompiledFormat(
+        spec=spec,
+        rules=rules,
+        cost_of=cost_of,
+        ruler_selected=compile_selector(ruler_where, cost_of),
+        headers=headers,
+        titles={s.id: s.title for s in spec.sections},
+        order={s.id: i for i, s in enumerate(spec.sections)},
+    )
+
+
+def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> DeckReport:
+    """Every violation of ``fmt`` in ``deck``, sorted by section, line and code."""
+    resolution = resolve(deck, fmt, catalog)
+    violations: list[Violation] = []
+    for item in resolution.findings:
+        kind = KINDS[item.rule]
+        violations.append(_violation(item.finding, kind, item.rule, kind.severity, deck.path))
+    for rule in fmt.rules:
+        if not rule.applies(resolution.deck):
+            continue
+        for finding in rule.check(resolution.deck):
+            violations.append(_violation(finding, rule.kind, rule.id, rule.severity, deck.path))
+    violations.sort(key=lambda v: _sort_key(v, fmt))
+    return DeckReport(path=deck.path, format=fmt.spec.name, violations=violations)
+
+
+def _violation(finding, kind: RuleKind, rule_id: str, severity: str, path: str) -> Violation:
+    return Violation(
+        code=kind.code,
+        rule=rule_id,
+        severity=severity,
+        message=finding.message,
+        deck=path,
+        section=finding.section,
+        card=finding.card,
+        line=finding.line,
+        found=finding.found,
+        limit=finding.limit,
+    )
+
+
+def _sort_key(v: Violation, fmt: CompiledFormat):
+    first_section = (v.section or "").split(",")[0].strip()
+    section_rank = fmt.order.get(first_section, -1 if v.section is None else len(fmt.order))
+    return (section_rank, v.line if v.line is not None else 0, v.code, v.card or "", v.rule, v.message)

@@ -1,0 +1,1 @@
+"""Reports: violation records and the renderers that print them (text, json)."""

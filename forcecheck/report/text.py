@@ -1,0 +1,89 @@
+"""Human output: one compact block per illegal deck, one line per legal deck, a summary line."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from forcecheck.report.model import DeckReport, RunReport
+
+
+def make_console(file: TextIO | None = None, color: str = "auto", width: int | None = None):
+    from rich.console import Console
+
+    kwargs = {"file": file, "highlight": False, "soft_wrap": False}
+    if color == "never":
+        kwargs["no_color"] = True
+        kwargs["color_system"] = None
+    elif color == "always":
+        kwargs["force_terminal"] = True
+    if width:
+        kwargs["width"] = width
+    console = Console(**kwargs)
+    if not width and not console.is_terminal:
+        # CI logs and pipes: do not fold messages at 80 columns
+        import os
+
+        console.width = int(os.environ.get("COLUMNS") or 140)
+    return console
+
+
+def render_text(report: RunReport, console) -> None:
+    for deck in report.decks:
+        _render_deck(deck, console)
+    s = report.summary()
+    parts = [f"{s['decks']} deck{'s' if s['decks'] != 1 else ''} checked: {s['legal']} legal, {s['illegal']} illegal"]
+    if s["unreadable"]:
+        parts[0] += f", {s['unreadable']} unreadable"
+    parts.append(f"{s['violations']} violation{'s' if s['violations'] != 1 else ''}")
+    if s["warnings"]:
+        parts.append(f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''}")
+    parts.append(f"catalog: {s['catalog']}")
+    style = "bold red" if report.exit_code else "bold green"
+    console.print(" · ".join(parts), style=style, markup=False)
+
+
+def _render_deck(deck: DeckReport, console) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    fmt = f" [{deck.format}]" if deck.format else ""
+    if deck.error is not None:
+        line = Text()
+        line.append("ERROR ", style="bold magenta")
+        line.append(f"{deck.error}")
+        console.print(line)
+        return
+    errors = sum(1 for v in deck.violations if v.severity == "error")
+    warnings = len(deck.violations) - errors
+    head = Text()
+    if deck.legal:
+        head.append("legal   ", style="bold green")
+        head.append(f"{deck.path}{fmt}")
+        if warnings:
+            head.append(f"  ({warnings} warning{'s' if warnings != 1 else ''})", style="yellow")
+    else:
+        head.append("ILLEGAL ", style="bold red")
+        head.append(f"{deck.path}{fmt}")
+        head.append(f"  {errors} violation{'s' if errors != 1 else ''}", style="red")
+        if warnings:
+            head.append(f", {warnings} warning{'s' if warnings != 1 else ''}", style="yellow")
+    console.print(head)
+    if not deck.violations:
+        return
+    table = Table(show_edge=False, box=None, pad_edge=False, padding=(0, 1), show_header=True, header_style="dim")
+    table.add_column("line", justify="right", no_wrap=True)
+    table.add_column("code", no_wrap=True)
+    table.add_column("rule", no_wrap=True)
+    table.add_column("section", no_wrap=True)
+    table.add_column("message", overflow="fold")
+    for v in deck.violations:
+        colour = "red" if v.severity == "error" else "yellow"
+        table.add_row(
+            str(v.line) if v.line is not None else "-",
+            Text(v.code, style=colour),
+            v.rule,
+            v.section or "-",
+            Text(v.message),
+        )
+    console.print(table)
+    console.print()

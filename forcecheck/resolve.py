@@ -1,0 +1,145 @@
+"""Binding a decklist to a format's sections and a catalog's cards.
+
+Everything the user wrote ends up either in the ResolvedDeck (a known card with a valid
+count in a known section) or as a Finding (unknown card, bad count, unknown section, ...):
+nothing is silently dropped, and unknown names never turn into a size error alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from forcecheck.cards.catalog import Catalog
+from forcecheck.cards.model import Card
+from forcecheck.decklists.model import Decklist, Entry, Section
+from forcecheck.rules.base import Finding, ResolvedDeck, ResolvedEntry, RulerFacts
+
+_CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d{3,10})$")
+
+
+@dataclass
+class InputFinding:
+    """A Finding from reading/resolving, tagged with its input check slug (``unknown-card``)."""
+
+    rule: str
+    finding: Finding
+
+
+@dataclass
+class Resolution:
+    deck: ResolvedDeck
+    findings: list[InputFinding] = field(default_factory=list)
+
+
+def resolve_card(catalog: Catalog, game: str, entry: Entry) -> tuple[Card | None, str | None]:
+    """The entry's card and, if the printing and name disagree, a note. Printing codes win."""
+    named = catalog.by_name(game, entry.name)
+    if entry.printing:
+        printed = catalog.by_printing(game, entry.printing)
+        if printed is not None:
+            if named is not None and named is not printed:
+                return printed, f"printing {entry.printing} is {printed.name}, not {entry.name}"
+            return printed, None
+    if named is not None:
+        return named, None
+    if _CODE_LIKE.match(entry.name.strip()):
+        return catalog.by_printing(game, entry.name.strip()), None
+    return None, None
+
+
+def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
+    """Map sections through the format, cards through the catalog; collect input findings."""
+    findings: list[InputFinding] = []
+    sections: dict[str, list[ResolvedEntry]] = {}
+    section_lines: dict[str, int | None] = {}
+    unknown: dict[str, int] = {}
+
+    def add(rule: str, **kwargs) -> None:
+        findings.append(InputFinding(rule, Finding(**kwargs)))
+
+    for problem in deck.problems:
+        section_id = fmt.section_id(problem.section) if problem.section else None
+        add(problem.rule, message=problem.message, line=problem.line, section=section_id or problem.section, card=problem.card)
+
+    for section in deck.all_sections():
+        section_id = _section_id(section, deck, fmt, add)
+        if section_id is not None:
+            section_lines.setdefault(section_id, section.line)
+        label = section_id or (section.title or None)
+        if section.title and not section.entries:
+            add("empty-section", message=f"the {section.title} header has no cards under it", line=section.line, section=label)
+        if section.declared is not None:
+            listed = sum(e.count for e in section.entries if e.count_ok)
+            if listed != section.declared:
+                add(
+                    "declared-count-mismatch",
+                    message=f"the {section.title} header says {section.declared} but {listed} cards are listed",
+                    line=section.line,
+                    section=label,
+                    found=listed,
+                    limit=str(section.declared),
+                )
+        for entry in section.entries:
+            card, note = resolve_card(catalog, fmt.spec.game, entry)
+            if not entry.count_ok:
+                add(
+                    "invalid-count",
+                    message=f"count {entry.count_text!r} for {entry.name} is not a whole number from 1 to 9,999; the line is not counted",
+                    line=entry.line,
+                    section=label,
+                    card=card.name if card else entry.name,
+                )
+            if card is None:
+                suggestions = catalog.suggest(fmt.spec.game, entry.name)
+                hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+                add(
+                    "unknown-card",
+                    message=f"unknown card {entry.name!r}{' (' + entry.printing + ')' if entry.printing else ''}{hint}",
+                    line=entry.line,
+                    section=label,
+                    card=entry.name,
+                )
+                if section_id is not None and entry.count_ok:
+                    unknown[section_id] = unknown.get(section_id, 0) + entry.count
+                continue
+            if note:
+                add("printing-mismatch", message=note, line=entry.line, section=label, card=card.name)
+            if section is deck.loose:
+                add(
+                    "card-outside-section",
+                    message=f"{card.name} is listed before any section header; put it under one (e.g. Main Deck:)",
+                    line=entry.line,
+                    card=card.name,
+                )
+                continue
+            if section_id is None or not entry.count_ok:
+                continue
+            sections.setdefault(section_id, []).append(
+                ResolvedEntry(card=card, count=entry.count, line=entry.line, section=section_id, written=entry.name)
+            )
+
+    ruler = RulerFacts()
+    if fmt.spec.ruler is not None:
+        ruler.cards = [
+            e.card for e in sections.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(e.card)
+        ]
+    resolved = ResolvedDeck(
+        path=deck.path, sections=sections, titles=fmt.titles, ruler=ruler, section_lines=section_lines, unknown=unknown
+    )
+    return Resolution(resolved, findings)
+
+
+def _section_id(section: Section, deck: Decklist, fmt, add) -> str | None:
+    if section is deck.loose:
+        return None
+    section_id = fmt.section_id(section.title)
+    if section_id is None:
+        known = ", ".join(s.title for s in fmt.spec.sections)
+        add(
+            "unknown-section",
+            message=f"unknown section {section.title!r} in format {fmt.spec.name} (sections: {known}); its cards are not counted",
+            line=section.line,
+            section=section.title,
+        )
+    return section_id

@@ -1,0 +1,62 @@
+"""Copies: how many of one name a deck may hold across the sections that share a limit."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, ResolvedEntry, join_titles
+from forcecheck.rules.bounds import resolve_quantity
+from forcecheck.rules.selectors import compile_selector
+from forcecheck.spec.model import CopyLimitRule, slugify
+
+
+def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
+    """At most ``max`` copies of a name summed over the sections.
+
+    The card's own text may expand its limit ("any number of copies", "up to twelve copies")
+    when ``card_limits`` is on; a ruler keyword named by ``ruler_restriction`` (singleton
+    rulers) caps every card, and per CR 404.7a the restriction wins over an expansion.
+    Alternate printings are one card, so copies are counted by card identity.
+    """
+    subject = compile_selector(rule.where, ctx.cost_of)
+    exempt = compile_selector(rule.exempt, ctx.cost_of) if rule.exempt is not None else (lambda card: False)
+    sections = tuple(rule.sections)
+    restriction = slugify(rule.ruler_restriction) if rule.ruler_restriction else None
+
+    def check(deck: ResolvedDeck) -> Iterator[Finding]:
+        default, note = resolve_quantity(rule.max, deck.ruler)
+        if default is None:
+            return
+        cap = deck.ruler.keyword(restriction) if restriction else None
+        by_card: dict[str, list[ResolvedEntry]] = {}
+        for entry in deck.entries(sections):
+            if subject(entry.card) and not exempt(entry.card):
+                by_card.setdefault(entry.card.name, []).append(entry)
+        for name, entries in by_card.items():
+            card = entries[0].card
+            found = sum(e.count for e in entries)
+            limit, why = default, note
+            if rule.card_limits and card.unlimited_copies:
+                limit, why = None, None
+            elif rule.card_limits and card.copy_limit is not None:
+                limit, why = card.copy_limit, "the card's own text"
+            if cap is not None and (limit is None or cap < limit):
+                limit, why = cap, f"ruler {deck.ruler.label}'s {restriction} restriction"
+            if limit is None or found <= limit:
+                continue
+            used = list(dict.fromkeys(e.section for e in entries))
+            spread = ", ".join(
+                f"{deck.titles.get(s, s)} {sum(e.count for e in entries if e.section == s)}" for s in used
+            )
+            where = f" ({spread})" if len(used) > 1 else f" in {join_titles(deck, used)}"
+            reason = f" ({why})" if why else ""
+            yield Finding(
+                message=f"{found} copies of {name}{where}; at most {limit} allowed{reason}",
+                section=", ".join(used),
+                card=name,
+                line=entries[0].line,
+                found=found,
+                limit=f"at most {limit}",
+            )
+
+    return check

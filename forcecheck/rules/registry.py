@@ -1,0 +1,55 @@
+"""The table of rule kinds: code, slug, default severity, documentation, compiler.
+
+Codes are grouped in families: FC0xx input (what the decklist says cannot be used as
+written), FC1xx sizes, FC2xx copies, FC3xx membership, FC4xx counts and curves, FC5xx
+identity, FC6xx banlists, FC7xx ruler-derived permissions. Codes never change meaning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from forcecheck.rules import banlist, copies, membership, ruler, sizes
+
+
+@dataclass(frozen=True)
+class RuleKind:
+    code: str
+    slug: str
+    severity: str
+    family: str
+    doc: str
+    compile: Callable | None = None
+    """``(rule_model, ctx) -> check``; None for the input checks the engine runs itself."""
+
+
+def _kind(code: str, slug: str, family: str, compile=None, severity: str = "error", doc: str = "") -> RuleKind:
+    text = doc or (compile.__doc__ or "").strip().split("\n\n")[0]
+    return RuleKind(code, slug, severity, family, " ".join(text.split()), compile)
+
+
+INPUT = "input"
+
+KINDS: dict[str, RuleKind] = {
+    k.slug: k
+    for k in [
+        _kind("FC001", "unknown-card", INPUT, doc="A card name or printing code the catalog does not know; the nearest names are suggested."),
+        _kind("FC002", "invalid-count", INPUT, doc="A count that is zero, negative, not a whole number or over 9,999; the line is not counted."),
+        _kind("FC003", "card-outside-section", INPUT, doc="A card listed before any section header; it is not counted in any section."),
+        _kind("FC004", "unknown-section", INPUT, doc="A section header the format does not have; its cards are not counted."),
+        _kind("FC005", "empty-section", INPUT, severity="warning", doc="A section header with no cards under it."),
+        _kind("FC006", "declared-count-mismatch", INPUT, severity="warning", doc="A header's announced count (\"Main Deck (40):\") differs from the cards listed under it."),
+        _kind("FC007", "invalid-entry", INPUT, doc="A YAML entry that is not a card line, or has unknown keys."),
+        _kind("FC008", "line-too-long", INPUT, doc="A line over 500 characters; it is not read."),
+        _kind("FC009", "printing-mismatch", INPUT, severity="warning", doc="A printing code that names a different card than the name on the line; the printing wins."),
+        _kind("FC101", "section-size", "sizes", sizes.compile_section_size),
+        _kind("FC201", "copy-limit", "copies", copies.compile_copy_limit),
+        _kind("FC301", "allowed-cards", "membership", membership.compile_allowed_cards),
+        _kind("FC302", "forbidden-cards", "membership", membership.compile_forbidden_cards),
+        _kind("FC401", "card-count", "counts", sizes.compile_card_count),
+        _kind("FC501", "ruler-attributes", "identity", ruler.compile_ruler_attributes),
+        _kind("FC601", "banlist", "banlists", banlist.compile_banlist),
+        _kind("FC701", "requires-ruler-keyword", "ruler", ruler.compile_requires_ruler_keyword),
+    ]
+}

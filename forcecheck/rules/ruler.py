@@ -1,0 +1,69 @@
+"""Ruler-derived rules: sections the ruler must permit, and attribute identity with the ruler."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from forcecheck.rules.base import Check, Finding, ResolvedDeck
+from forcecheck.rules.selectors import compile_selector
+from forcecheck.spec.model import RequiresRulerKeywordRule, RulerAttributesRule, slugify
+
+
+def compile_requires_ruler_keyword(rule: RequiresRulerKeywordRule, ctx) -> Check:
+    """Cards in the sections only when the ruler has the keyword (extra deck needs Grimoire)."""
+    keyword = slugify(rule.keyword)
+
+    def check(deck: ResolvedDeck) -> Iterator[Finding]:
+        if deck.ruler.keyword(keyword) is not None:
+            return
+        for section in rule.sections:
+            found = sum(e.count for e in deck.sections.get(section, ()))
+            if found:
+                title = deck.titles.get(section, section)
+                who = f"ruler {deck.ruler.label} has no {keyword.title()}" if deck.ruler.present else "there is no ruler"
+                yield Finding(
+                    message=f"{title} has {found} card{'s' if found != 1 else ''} but {who}: {rule.description.rstrip('.')}",
+                    section=section,
+                    line=deck.line_of([section]),
+                    found=found,
+                    limit="0",
+                )
+
+    return check
+
+
+def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
+    """Each card's attributes (or a stone's will) must share with / stay within the ruler's."""
+    subject = compile_selector(rule.where, ctx.cost_of)
+    sections = tuple(rule.sections)
+
+    def check(deck: ResolvedDeck) -> Iterator[Finding]:
+        if not deck.ruler.present:
+            return
+        allowed = deck.ruler.attributes
+        for entry in deck.entries(sections):
+            card = entry.card
+            if not subject(card):
+                continue
+            values = card.will if rule.of == "will" else card.attributes
+            what = "will" if rule.of == "will" else "attribute"
+            if not values:
+                if rule.allow_no_attribute:
+                    continue
+                problem = f"has no {what}"
+            elif rule.mode == "share" and values.isdisjoint(allowed):
+                problem = f"shares no {what} with {deck.ruler.label} ({', '.join(sorted(allowed)) or 'none'})"
+            elif rule.mode == "within" and not values <= allowed:
+                outside = ", ".join(sorted(values - allowed))
+                problem = f"has {what} {outside} outside {deck.ruler.label}'s ({', '.join(sorted(allowed)) or 'none'})"
+            else:
+                continue
+            yield Finding(
+                message=f"{card.name} {problem}: {rule.description.rstrip('.')}",
+                section=entry.section,
+                card=card.name,
+                line=entry.line,
+                found=entry.count,
+            )
+
+    return check

@@ -1,0 +1,75 @@
+"""Selectors compiled to predicates over ``Card`` facts, once per spec (the hot path is a call)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from forcecheck.cards.model import Card
+from forcecheck.cards.names import normalize_name
+from forcecheck.spec.model import CostRange, Selector, slugify
+
+Predicate = Callable[[Card], bool]
+CostFn = Callable[[Card], int]
+
+
+def cost_function(policy: str) -> CostFn:
+    """Total cost of a card under the format's double-faced policy (front / max / sum)."""
+    if policy == "max":
+        return lambda card: max(card.face_costs()) if card.faces else card.total_cost
+    if policy == "sum":
+        return lambda card: sum(card.face_costs())
+    return lambda card: card.total_cost
+
+
+def _as_list(value) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def compile_selector(selector: Selector | None, cost_of: CostFn) -> Predicate:
+    """A predicate for the selector; ``None`` selects every card."""
+    if selector is None:
+        return lambda card: True
+    tests: list[Predicate] = []
+    if selector.type is not None:
+        types = frozenset(slugify(t) for t in _as_list(selector.type))
+        tests.append(lambda card: not types.isdisjoint(card.types))
+    if selector.subtype is not None:
+        subtypes = frozenset(slugify(t) for t in _as_list(selector.subtype))
+        tests.append(lambda card: not subtypes.isdisjoint(card.subtypes))
+    if selector.attribute is not None:
+        wanted = frozenset(slugify(a) for a in _as_list(selector.attribute))
+        none = "none" in wanted
+        attrs = wanted - {"none"}
+        tests.append(lambda card: (none and not card.attributes) or not attrs.isdisjoint(card.attributes))
+    if selector.keyword is not None:
+        keywords = frozenset(slugify(k) for k in _as_list(selector.keyword))
+        tests.append(lambda card: any(k in card.keywords for k in keywords))
+    if selector.name is not None:
+        names = frozenset(normalize_name(n) for n in _as_list(selector.name))
+        tests.append(
+            lambda card: normalize_name(card.name) in names or any(normalize_name(a) in names for a in card.aliases)
+        )
+    if selector.cost is not None:
+        tests.append(_cost_test(selector.cost, cost_of))
+    if selector.all is not None:
+        parts = [compile_selector(s, cost_of) for s in selector.all]
+        tests.append(lambda card: all(p(card) for p in parts))
+    if selector.any is not None:
+        parts = [compile_selector(s, cost_of) for s in selector.any]
+        tests.append(lambda card: any(p(card) for p in parts))
+    if selector.not_ is not None:
+        inner = compile_selector(selector.not_, cost_of)
+        tests.append(lambda card: not inner(card))
+    if len(tests) == 1:
+        return tests[0]
+    return lambda card: all(t(card) for t in tests)
+
+
+def _cost_test(cost: int | CostRange, cost_of: CostFn) -> Predicate:
+    if isinstance(cost, int):
+        return lambda card: cost_of(card) == cost
+    low = cost.min if cost.min is not None else 0
+    high = cost.max
+    if high is None:
+        return lambda card: cost_of(card) >= low
+    return lambda card: low <= cost_of(card) <= high

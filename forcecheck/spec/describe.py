@@ -1,0 +1,93 @@
+"""Plain-words rendering of a format spec for ``forcecheck formats show``."""
+
+from __future__ import annotations
+
+from forcecheck.spec.model import FormatSpec, RulerValue, Selector
+
+
+def quantity(q) -> str:
+    if isinstance(q, RulerValue):
+        return f"the ruler's {q.ruler} number"
+    return str(q)
+
+
+def bound(rule) -> str:
+    if getattr(rule, "one_of", None):
+        return "exactly " + " or ".join(quantity(q) for q in rule.one_of)
+    if getattr(rule, "exactly", None) is not None:
+        return f"exactly {quantity(rule.exactly)}"
+    low, high = getattr(rule, "min", None), getattr(rule, "max", None)
+    if low is not None and high is not None:
+        return f"{quantity(low)} to {quantity(high)}"
+    if low is not None:
+        return f"at least {quantity(low)}"
+    return f"at most {quantity(high)}"
+
+
+def selector(sel: Selector | None) -> str:
+    if sel is None:
+        return "any card"
+    parts = []
+    for field, label in (("type", "type"), ("subtype", "sub-type"), ("attribute", "attribute"), ("keyword", "keyword"), ("name", "name")):
+        value = getattr(sel, field)
+        if value is not None:
+            values = [value] if isinstance(value, str) else value
+            parts.append(f"{label} {' or '.join(values)}")
+    if sel.cost is not None:
+        if isinstance(sel.cost, int):
+            parts.append(f"total cost {sel.cost}")
+        elif sel.cost.max is None:
+            parts.append(f"total cost {sel.cost.min} or more")
+        elif not sel.cost.min:
+            parts.append(f"total cost {sel.cost.max} or less")
+        else:
+            parts.append(f"total cost {sel.cost.min}-{sel.cost.max}")
+    if sel.all:
+        parts.append(" and ".join(f"({selector(s)})" for s in sel.all))
+    if sel.any:
+        parts.append(" or ".join(f"({selector(s)})" for s in sel.any))
+    if sel.not_ is not None:
+        parts.append(f"not ({selector(sel.not_)})")
+    return ", ".join(parts)
+
+
+def rule_summary(rule, spec: FormatSpec) -> str:
+    """What the rule checks, in words, from its parameters (the description says why)."""
+    where = ", ".join(spec.section(s).title for s in rule.sections)
+    kind = rule.kind
+    if kind == "section-size":
+        what = "cards" if rule.where is None else f"cards with {selector(rule.where)}"
+        text = f"{where}: {bound(rule)} {what}"
+    elif kind == "card-count":
+        noun = "distinct names" if rule.measure == "distinct" else "cards"
+        text = f"{where}: {bound(rule)} {noun} with {selector(rule.where)}"
+    elif kind == "copy-limit":
+        text = f"{where} together: at most {quantity(rule.max)} copies of a name"
+        if rule.exempt is not None:
+            text += f" (except {selector(rule.exempt)})"
+        if rule.card_limits:
+            text += "; a card's own text may allow more"
+        if rule.ruler_restriction:
+            text += f"; a ruler with {rule.ruler_restriction} caps every card"
+    elif kind == "allowed-cards":
+        text = f"{where}: only {selector(rule.allow)}"
+    elif kind == "forbidden-cards":
+        text = f"{where}: no {selector(rule.forbid)}"
+    elif kind == "requires-ruler-keyword":
+        text = f"{where}: empty unless the ruler has {rule.keyword}"
+    elif kind == "ruler-attributes":
+        what = "will symbols" if rule.of == "will" else "attributes"
+        relation = "share one of" if rule.mode == "share" else "stay within"
+        text = f"{where}: {selector(rule.where)} must {relation} the ruler's {what}"
+        if not rule.allow_no_attribute:
+            text += f" (no {what[:-1]} is not allowed)"
+    elif kind == "banlist":
+        text = f"{where}: {rule.list_name}, {len(rule.cards)} cards listed"
+    else:  # pragma: no cover - every kind is listed above
+        text = where
+    if rule.when is not None:
+        if rule.when.ruler_has:
+            text += f" (when the ruler has {rule.when.ruler_has})"
+        if rule.when.ruler_lacks:
+            text += f" (when the ruler lacks {rule.when.ruler_lacks})"
+    return text

@@ -1,0 +1,259 @@
+"""Pydantic models of a format spec. Unknown keys are errors everywhere (``extra="forbid"``).
+
+A rule is a *kind* (a generic check, see ``forcecheck.rules``) plus its parameters: a
+*selector* over card facts, a *scope* of sections and a *bound* whose values are literal or
+taken from the ruler (``{ruler: stranger}`` = the ruler's Stranger number).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+SLUG = r"^[a-z0-9][a-z0-9-]*$"
+
+
+def slugify(text: str) -> str:
+    """Spec authors may write ``Fairy Tale`` or ``fairy-tale``; both mean the same slug."""
+    return re.sub(r"[^0-9a-z]+", "-", text.strip().lower()).strip("-")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class RulerValue(Strict):
+    """A number taken from the ruler's keyword, e.g. ``{ruler: stranger}`` -> 10 for Faria.
+
+    When the ruler lacks the keyword the value is undefined and the rule does not apply;
+    a ``requires-ruler-keyword`` rule is what reports the missing keyword.
+    """
+
+    ruler: str
+
+    @field_validator("ruler")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        return slugify(value)
+
+
+Quantity = Union[Annotated[int, Field(ge=0)], RulerValue]
+
+
+class CostRange(Strict):
+    min: int | None = Field(default=None, ge=0)
+    max: int | None = Field(default=None, ge=0)
+
+
+Names = Union[str, list[str]]
+
+
+class Selector(Strict):
+    """Which cards a rule talks about. Every field given must hold (AND); lists mean any-of.
+
+    ``attribute: none`` matches cards with no attribute. ``cost`` is the total cost under the
+    format's ``card_policy``. ``all`` / ``any`` / ``not`` combine selectors.
+    """
+
+    type: Names | None = None
+    subtype: Names | None = None
+    attribute: Names | None = None
+    keyword: Names | None = None
+    name: Names | None = None
+    cost: int | CostRange | None = None
+    all: list["Selector"] | None = None
+    any: list["Selector"] | None = None
+    not_: "Selector | None" = Field(default=None, alias="not")
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> "Selector":
+        if not any(getattr(self, f) is not None for f in type(self).model_fields):
+            raise ValueError("a selector needs at least one condition")
+        return self
+
+
+class Condition(Strict):
+    """When a rule applies, judged on the ruler (e.g. only for rulers with Grimoire)."""
+
+    ruler_has: str | None = None
+    ruler_lacks: str | None = None
+
+
+class RuleBase(Strict):
+    id: str = Field(pattern=SLUG)
+    description: str
+    """The rule in plain words; shown by ``formats show`` and in messages."""
+    source: str | None = None
+    """Where the rule comes from (seed section, CR number), for people checking the spec."""
+    severity: Literal["error", "warning"] | None = None
+    sections: list[str] = Field(min_length=1)
+    when: Condition | None = None
+
+
+class Bounded(Strict):
+    min: Quantity | None = None
+    max: Quantity | None = None
+    exactly: Quantity | None = None
+    one_of: list[Quantity] | None = Field(default=None, min_length=1)
+
+    @model_validator(mode="after")
+    def _some_bound(self):
+        given = [b for b in ("min", "max", "exactly", "one_of") if getattr(self, b) is not None]
+        if not given:
+            raise ValueError("give a bound: min, max, exactly or one_of")
+        if ("exactly" in given or "one_of" in given) and len(given) > 1:
+            raise ValueError("exactly / one_of cannot be combined with other bounds")
+        return self
+
+
+class SectionSizeRule(RuleBase, Bounded):
+    """Number of cards in the sections (optionally only those matching ``where``)."""
+
+    kind: Literal["section-size"]
+    where: Selector | None = None
+
+
+class CardCountRule(RuleBase, Bounded):
+    """Number of cards (or distinct names) matching ``where`` in the sections: curves, quotas."""
+
+    kind: Literal["card-count"]
+    where: Selector
+    measure: Literal["cards", "distinct"] = "cards"
+
+
+class CopyLimitRule(RuleBase):
+    """Copies of one name summed over the sections, at most ``max``.
+
+    ``card_limits``: honour a card's own text ("any number of copies", "up to twelve copies").
+    ``ruler_restriction``: a ruler keyword whose number caps every card (singleton rulers); per
+    CR 404.7a a restriction wins over a card's own expansion.
+    """
+
+    kind: Literal["copy-limit"]
+    max: Quantity
+    where: Selector | None = None
+    exempt: Selector | None = None
+    card_limits: bool = True
+    ruler_restriction: str | None = None
+
+
+class AllowedCardsRule(RuleBase):
+    """Every card in the sections must match ``allow``."""
+
+    kind: Literal["allowed-cards"]
+    allow: Selector
+
+
+class ForbiddenCardsRule(RuleBase):
+    """No card in the sections may match ``forbid``."""
+
+    kind: Literal["forbidden-cards"]
+    forbid: Selector
+
+
+class RequiresRulerKeywordRule(RuleBase):
+    """The sections must be empty unless the ruler has ``keyword`` (Grimoire, Stranger, ...)."""
+
+    kind: Literal["requires-ruler-keyword"]
+    keyword: str
+
+
+class RulerAttributesRule(RuleBase):
+    """Cards' attributes (or a stone's will) measured against the ruler's attributes.
+
+    ``mode: share`` - at least one attribute in common; ``mode: within`` - none outside.
+    ``allow_no_attribute``: whether a card with no attribute passes.
+    """
+
+    kind: Literal["ruler-attributes"]
+    mode: Literal["share", "within"]
+    of: Literal["attributes", "will"] = "attributes"
+    where: Selector | None = None
+    allow_no_attribute: bool = False
+
+
+class BanlistRule(RuleBase):
+    """Per-name copy caps from a Forbidden/Limited or banned list: 0 = banned."""
+
+    kind: Literal["banlist"]
+    list_name: str
+    cards: dict[str, Annotated[int, Field(ge=0)]]
+
+
+Rule = Annotated[
+    Union[
+        SectionSizeRule,
+        CardCountRule,
+        CopyLimitRule,
+        AllowedCardsRule,
+        ForbiddenCardsRule,
+        RequiresRulerKeywordRule,
+        RulerAttributesRule,
+        BanlistRule,
+    ],
+    Field(discriminator="kind"),
+]
+
+
+class SectionSpec(Strict):
+    id: str = Field(pattern=SLUG)
+    title: str
+    aliases: list[str] = []
+    """Other header titles players use for this section (``Side Deck`` for ``Sideboard``)."""
+
+
+class RulerSpec(Strict):
+    """Where the ruler is: rules that take numbers or attributes from the ruler read these cards."""
+
+    section: str
+    where: Selector | None = None
+
+
+class CardPolicy(Strict):
+    """How card facts are read in this format.
+
+    ``double_faced_cost``: the total cost of a card with several faces - ``front`` (the face
+    it starts on), ``max`` (the higher of its faces) or ``sum`` (all faces together).
+    """
+
+    double_faced_cost: Literal["front", "max", "sum"] = "front"
+
+
+class FormatSpec(Strict):
+    name: str = Field(pattern=SLUG)
+    title: str
+    game: str = Field(pattern=SLUG)
+    description: str = ""
+    source: str = ""
+    extends: str | None = None
+    sections: list[SectionSpec] = Field(min_length=1)
+    ruler: RulerSpec | None = None
+    card_policy: CardPolicy = CardPolicy()
+    rules: list[Rule] = []
+    notes: list[str] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "FormatSpec":
+        ids = [s.id for s in self.sections]
+        dupes = {i for i in ids if ids.count(i) > 1}
+        if dupes:
+            raise ValueError(f"section ids repeated: {', '.join(sorted(dupes))}")
+        rule_ids = [r.id for r in self.rules]
+        dupes = {i for i in rule_ids if rule_ids.count(i) > 1}
+        if dupes:
+            raise ValueError(f"rule ids repeated: {', '.join(sorted(dupes))}")
+        known = set(ids)
+        if self.ruler and self.ruler.section not in known:
+            raise ValueError(f"ruler.section {self.ruler.section!r} is not a section id ({', '.join(ids)})")
+        for rule in self.rules:
+            unknown = [s for s in rule.sections if s not in known]
+            if unknown:
+                raise ValueError(
+                    f"rule {rule.id!r} names unknown section(s) {', '.join(unknown)} (sections: {', '.join(ids)})"
+                )
+        return self
+
+    def section(self, section_id: str) -> SectionSpec:
+        return next(s for s in self.sections if s.id == section_id)

@@ -1,0 +1,103 @@
+"""Rebuild ``forcecheck/data/sample_catalog.json`` from the shared fowsim card data.
+
+The embedded sample catalog holds *facts only* (names, types, sub-types, attributes, costs,
+keywords, printing codes) in forcecheck's own schema, for the cards the sample decks and the
+tests use. No ability or flavour text is copied. Run from the repository root:
+
+    python scripts/build_sample_catalog.py [--shared ../shared]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from forcecheck.cards.catalog import CATALOG_SCHEMA  # noqa: E402
+from forcecheck.cards.names import normalize_name  # noqa: E402
+from forcecheck.decklists.readers import read_decklist  # noqa: E402
+from forcecheck.importers import fowsim  # noqa: E402
+
+# Cards the tests use beyond the sample decks: each shows one fact a rule reads.
+EXTRA_FOW_CARDS = [
+    "Croco-Shark",  # any number of copies
+    "Parallel World Schrödinger",  # any number of copies
+    "Water Kimono of Twelve Parts",  # up to twelve copies
+    "Ayu, Lunar Swordswoman",  # singleton ruler
+    "Melgis",  # stranger ruler, fire/darkness
+    "Mini Meteor",  # a sixth light rune
+    "Zeus' Grand Lightning",  # a second master rune
+    "Brunhild",  # divinity ruler
+    "Magic Stone of Flame",  # basic magic stone with another name
+    "Fire Magic Stone",
+    "Magic Stone of Scorched Bales",  # special stone
+    "Red Wizard (Stranger)",
+    "Shade (Stranger)",
+    "Amon, the Demon Prince of Conspiracy (Stranger)",
+    "Regulus, the King of Volcano (Stranger)",
+    "Cu Chulainn, the Hero in a Far Land (Stranger)",
+    "Demonflame",
+    "Laevateinn",
+    "Volga, the Fire King",
+    "Darkest Fire Dragon",
+    "Bloody Break",
+    "Black Tears",  # a darkness Story chant
+    "Disaster at Sasaru Palace",
+    "Evil Elemental Uprising",
+    "Karmic Retribution",
+    "Jewel Step",
+    "Heavenly Fruit",
+    "End of the World",  # moon will symbols in its cost
+    "Alice of Shadow",  # the other face of a shift card
+    "Fiery Soldier of Milest",  # a resonator with a magic stone type
+    "Arcana: Guardian of the Temple",  # an Arcana ruler
+]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shared", default=str(ROOT.parent / "shared"))
+    args = parser.parse_args()
+    source = Path(args.shared) / "data" / "fow" / "fowsim-cards.json"
+    cards, warnings = fowsim.convert(fowsim.iter_records(json.loads(source.read_text(encoding="utf-8"))))
+    index: dict[str, object] = {}
+    for card in cards:
+        index.setdefault(normalize_name(card.name), card)
+        for alias in card.aliases:
+            index.setdefault(normalize_name(alias), card)
+
+    wanted = list(EXTRA_FOW_CARDS)
+    for deck_file in sorted((ROOT / "sample_decks").rglob("*")):
+        if deck_file.suffix not in (".txt", ".yaml", ".yml") or "ygo" in deck_file.parts[-2]:
+            continue
+        deck = read_decklist(deck_file, known_headers={"ruler"})
+        wanted += [e.name for s in deck.all_sections() for e in s.entries]
+
+    chosen: dict[str, object] = {}
+    missing = []
+    for name in wanted:
+        card = index.get(normalize_name(name))
+        if card is None:
+            missing.append(name)
+        else:
+            chosen[card.name] = card
+    out = {
+        "schema": CATALOG_SCHEMA,
+        "description": "forcecheck sample catalog: card facts (no card text) for the sample decks and tests; "
+        "FoW facts derived from the fowsim card database by scripts/build_sample_catalog.py",
+        "cards": [chosen[name].to_dict() for name in sorted(chosen)],
+    }
+    target = ROOT / "forcecheck" / "data" / "sample_catalog.json"
+    target.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {len(chosen)} cards to {target.relative_to(ROOT)}")
+    if missing:
+        print("not in the source (misspellings in illegal samples are expected):", ", ".join(sorted(set(missing))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
