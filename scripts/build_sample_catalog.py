@@ -55,6 +55,12 @@ EXTRA_FOW_CARDS = [
     "Alice of Shadow",  # the other face of a shift card
     "Fiery Soldier of Milest",  # a resonator with a magic stone type
     "Arcana: Guardian of the Temple",  # an Arcana ruler
+    "Blessing of the Sun",  # a light chant/rune
+    "Chain Bind",  # a fire chant/rune
+    "Explosion",  # a fire rune (not a chant)
+    "Atom Seikhart",
+    "Speaker of Eternal Night",
+    "Wolfgang, Exiled Demon Prince",  # ruler with an attribute restriction in its text
 ]
 
 

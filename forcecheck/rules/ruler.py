@@ -14,13 +14,14 @@ def compile_requires_ruler_keyword(rule: RequiresRulerKeywordRule, ctx) -> Check
     keyword = slugify(rule.keyword)
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
-        if deck.ruler.keyword(keyword) is not None:
+        # Without a ruler nothing is known of its keywords: ruler-count already reports that.
+        if not deck.ruler.present or deck.ruler.keyword(keyword) is not None:
             return
         for section in rule.sections:
             found = sum(e.count for e in deck.sections.get(section, ()))
             if found:
                 title = deck.titles.get(section, section)
-                who = f"ruler {deck.ruler.label} has no {keyword.title()}" if deck.ruler.present else "there is no ruler"
+                who = f"ruler {deck.ruler.label} has no {keyword.title()}"
                 yield Finding(
                     message=f"{title} has {found} card{'s' if found != 1 else ''} but {who}: {rule.description.rstrip('.')}",
                     section=section,
@@ -52,7 +53,7 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
                     continue
                 problem = f"has no {what}"
             elif rule.mode == "share" and values.isdisjoint(allowed):
-                problem = f"shares no {what} with {deck.ruler.label} ({', '.join(sorted(allowed)) or 'none'})"
+                problem = f"({', '.join(sorted(values))}) shares no {what} with {deck.ruler.label} ({', '.join(sorted(allowed)) or 'none'})"
             elif rule.mode == "within" and not values <= allowed:
                 outside = ", ".join(sorted(values - allowed))
                 problem = f"has {what} {outside} outside {deck.ruler.label}'s ({', '.join(sorted(allowed)) or 'none'})"

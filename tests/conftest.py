@@ -1,0 +1,116 @@
+"""Shared test helpers: the sample catalog, compiled formats, and a one-line "this deck gives these
+violations" helper in the spirit of yamllint's rule tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from forcecheck.cards.catalog import sample_catalog
+from forcecheck.checking import FormatCache
+from forcecheck.decklists.readers import parse_decklist
+from forcecheck.engine import check_decklist
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_decks"
+SHARED = ROOT.parent / "shared"
+
+needs_shared = pytest.mark.skipif(
+    not (SHARED / "data").is_dir(),
+    reason="../shared (third-party card data) is not beside this checkout; it is not shipped with the repo",
+)
+
+_CATALOG = sample_catalog()
+_FORMATS = FormatCache()
+
+FARIA_MAIN = [
+    (4, "Gawain, the Knight of the Sun"),
+    (4, "Perceval, the Seeker of Holy Grail"),
+    (4, "Bedivere, the Restorer of Souls"),
+    (4, "Kai, the Resonant Knight"),
+    (4, "Avalon, Illusionary Home of Knights"),
+    (4, "Excalibur"),
+    (4, "Awakening of the Sacred Queen"),
+    (4, "Sacred Wave Blade"),
+    (4, "Traveler in Wonderland"),
+    (4, "Viviane"),
+]
+FARIA_STONES = [(4, "Magic Stone of Light Vapors"), (3, "Light Magic Stone"), (3, "Water Magic Stone")]
+FARIA_STRANGERS = [
+    (2, "Siegfried, the Dragon Knight (Stranger)"),
+    (2, "White Wizard (Stranger)"),
+    (2, "Twin Swords of Water's Mercy (Stranger)"),
+    (2, "Undine, the Spirit (Stranger)"),
+    (2, "Arthur, the King of Knights (Stranger)"),
+]
+ATOM_MAIN = [
+    (4, "Acolyte of the Sun"),
+    (4, "Bethor, the Angel of Treasure"),
+    (4, "Eir, Valkyrie of Mercy"),
+    (4, "Phaleg, the Angel of War"),
+    (4, "Phul, the Administrator of the Moon"),
+    (4, "Sigrun, Valkyrie of Victory"),
+    (4, "Sorceress of the Moon"),
+    (4, "The Valkyrie's Chosen"),
+    (4, "Warrior of the Sun"),
+    (4, "Wererabbit Warrior"),
+]
+ATOM_RUNES = [(1, "Bewilder"), (1, "Dispel"), (1, "Turn Tail"), (1, "Ring of Legend"), (1, "Odin's Judgment")]
+
+TITLES = {
+    "ruler": "Ruler",
+    "main": "Main Deck",
+    "stones": "Magic Stone Deck",
+    "extra": "Extra Deck",
+    "rune": "Rune Deck",
+    "stranger": "Stranger Deck",
+    "side": "Sideboard",
+}
+
+
+def deck_text(**sections) -> str:
+    """A text decklist; each keyword is a section id with a list of (count, name) or a ruler name."""
+    lines = []
+    for section_id, entries in sections.items():
+        if entries is None:
+            continue
+        lines.append(f"{TITLES.get(section_id, section_id)}:")
+        if isinstance(entries, str):
+            entries = [(1, entries)]
+        lines.extend(f"{count} {name}" for count, name in entries)
+    return "\n".join(lines) + "\n"
+
+
+def faria(**changes) -> str:
+    sections = {"ruler": "Faria", "main": FARIA_MAIN, "stones": FARIA_STONES, "stranger": FARIA_STRANGERS}
+    sections.update(changes)
+    return deck_text(**sections)
+
+
+def atom(**changes) -> str:
+    sections = {"ruler": "Atom Seikhart", "main": ATOM_MAIN, "stones": [(12, "Light Magic Stone")], "rune": ATOM_RUNES}
+    sections.update(changes)
+    return deck_text(**sections)
+
+
+def violations(text: str, format_name: str = "bifrost", path: str = "deck.txt", suffix: str = ".txt"):
+    fmt = _FORMATS.get(format_name)
+    deck = parse_decklist(text, path, fmt.known_headers, suffix=suffix)
+    return check_decklist(deck, fmt, _CATALOG).violations
+
+
+def rules_of(text: str, format_name: str = "bifrost") -> list[str]:
+    return [v.rule for v in violations(text, format_name)]
+
+
+def only(text: str, format_name: str = "bifrost"):
+    """The single violation of the deck (fails if there are none or several)."""
+    found = violations(text, format_name)
+    assert len(found) == 1, [f"{v.rule}: {v.message}" for v in found]
+    return found[0]
+
+
+@pytest.fixture
+def catalog():
+    return _CATALOG

@@ -1,0 +1,104 @@
+"""What the user wrote is never dropped: bad lines become input violations (FC0xx) on their line."""
+
+from __future__ import annotations
+
+from conftest import FARIA_MAIN, faria, only, violations
+
+
+def line_of(text: str, needle: str) -> int:
+    """1-based number of the first line containing ``needle``."""
+    return next(i for i, line in enumerate(text.split("\n"), 1) if needle in line)
+
+
+def test_unknown_card_is_reported_with_line_and_suggestions_not_as_a_size_error():
+    text = faria(main=FARIA_MAIN[:-1] + [(4, "Vivianne")])
+    v = only(text)
+    assert (v.code, v.rule, v.section, v.card, v.line) == ("FC001", "unknown-card", "main", "Vivianne", 13)
+    assert line_of(text, "Vivianne") == 13
+    assert "did you mean Viviane" in v.message
+
+
+def test_names_forgive_case_punctuation_accents_quotes_and_stranger_suffix():
+    main = FARIA_MAIN[:-2] + [(4, "TRAVELER IN WONDERLAND"), (4, "vivianE")]
+    text = faria(main=main).replace("Water's Mercy (Stranger)", "Water\u2019s Mercy").replace("Bedivere, the Restorer", "Bédivère the Restorer")
+    assert violations(text) == []
+
+
+def test_printing_code_resolves_and_wins_over_the_name():
+    assert violations(faria(main=FARIA_MAIN[:-1] + [(4, "Viviane (SDAO1-031)")])) == []
+    assert violations(faria(main=FARIA_MAIN[:-1] + [(4, "Vivianne (sdao1-031)")])) == []  # the code rescues a typo
+    found = violations(faria(main=FARIA_MAIN[:-1] + [(4, "Viviane (SDAO1-025)")]))  # SDAO1-025 is Excalibur
+    assert [(v.code, v.rule, v.severity, v.card, v.line) for v in found] == [
+        ("FC201", "copy-limit", "error", "Excalibur", 9),
+        ("FC009", "printing-mismatch", "warning", "Excalibur", 13),
+    ]
+
+
+def test_printing_code_alone_is_a_card():
+    text = faria(stones=[(10, "CMF-102")])  # Magic Stone of Flame
+    assert violations(text) == []
+
+
+def test_zero_negative_and_huge_counts_are_violations_on_their_line():
+    text = faria(side=[(0, "Miscalculation"), (-2, "Relief Aid"), (123456, "Jewel Step")])
+    found = [(v.code, v.rule, v.card, v.line) for v in violations(text)]
+    assert found == [
+        ("FC002", "invalid-count", "Miscalculation", line_of(text, "0 Miscalculation")),
+        ("FC002", "invalid-count", "Relief Aid", line_of(text, "-2 Relief Aid")),
+        ("FC002", "invalid-count", "Jewel Step", line_of(text, "123456 Jewel Step")),
+    ]
+    assert found[0][3] == 25
+
+
+def test_card_before_any_header():
+    text = "4 Viviane\n" + faria(main=FARIA_MAIN[:-1])
+    found = [(v.code, v.rule, v.card, v.line) for v in violations(text)]
+    assert ("FC003", "card-outside-section", "Viviane", 1) in found
+    assert ("FC101", "main-size", None, 4) in found  # the stray line is not counted in the main deck
+
+
+def test_unknown_section_and_empty_section():
+    text = faria() + "Maybeboard:\n2 Viviane\nSideboard:\n"
+    found = [(v.code, v.rule, v.severity, v.line) for v in violations(text)]
+    # sorted by section in the format's order: the sideboard comes before sections it does not know
+    assert found == [("FC005", "empty-section", "warning", 26), ("FC004", "unknown-section", "error", 24)]
+
+
+def test_declared_count_mismatch_is_a_warning():
+    text = faria().replace("Main Deck:", "Main Deck (41):")
+    v = only(text)
+    assert (v.code, v.rule, v.severity, v.found, v.limit, v.line) == ("FC006", "declared-count-mismatch", "warning", 40, "41", 3)
+
+
+def test_warnings_alone_keep_a_deck_legal():
+    from forcecheck.report.model import DeckReport
+
+    text = faria().replace("Main Deck:", "Main Deck (41):")
+    assert DeckReport("x", "bifrost", violations(text)).legal
+
+
+def test_yaml_entries_with_bad_counts_and_unknown_keys():
+    text = """format: bifrost
+sections:
+  Ruler: Faria
+  Main Deck:
+    - {name: Viviane, count: four}
+    - {name: Excalibur, count: 4, foil: true}
+    - 42
+"""
+    found = [(v.code, v.rule, v.card, v.line) for v in violations(text, suffix=".yaml", path="d.yaml")]
+    assert ("FC002", "invalid-count", "Viviane", 5) in found
+    assert ("FC007", "invalid-entry", "Excalibur", 6) in found
+    assert ("FC007", "invalid-entry", None, 7) in found
+
+
+def test_long_line_is_reported_not_read():
+    text = faria() + "Sideboard:\n1 " + "x" * 600 + "\n"
+    found = [(v.rule, v.line) for v in violations(text)]
+    assert ("line-too-long", 25) in found
+
+
+def test_same_card_in_two_sections_of_the_same_name_sums():
+    text = faria(stones=None) + "Magic Stone Deck:\n5 Light Magic Stone\nMagic Stone Deck:\n5 Water Magic Stone\n"
+    assert violations(text) == []
+

@@ -1,0 +1,39 @@
+"""The wanderer format extends bifrost and changes only what CR 12.7 states differently."""
+
+from __future__ import annotations
+
+from forcecheck.spec.loader import load_format
+
+from conftest import ATOM_MAIN, ATOM_RUNES, FARIA_MAIN, atom, faria, only, violations
+
+
+def test_wanderer_extends_bifrost_and_changes_three_rules():
+    bifrost = {r.id: r for r in load_format("bifrost").rules}
+    wanderer = {r.id: r for r in load_format("wanderer").rules}
+    assert set(wanderer) - set(bifrost) == {"rune-requires-divinity"}
+    changed = {rid for rid in bifrost if bifrost[rid] != wanderer[rid]}
+    assert changed == {"main-size", "rune-size"}
+
+
+def test_main_deck_at_most_60():
+    main60 = FARIA_MAIN + [(4, "Miscalculation"), (4, "Relief Aid"), (4, "Jewel Step"), (4, "Karmic Retribution"), (4, "Heavenly Fruit")]
+    assert violations(faria(main=main60), "wanderer") == []
+    main61 = main60 + [(1, "Demonflame")]
+    v = only(faria(main=main61), "wanderer")
+    assert (v.code, v.rule, v.section, v.found, v.limit) == ("FC101", "main-size", "main", 61, "40 to 60")
+    assert violations(faria(main=main61), "bifrost") == []
+
+
+def test_rune_deck_exactly_zero_or_five():
+    assert violations(atom(), "wanderer") == []
+    assert violations(atom(rune=None), "wanderer") == []
+    v = only(atom(rune=ATOM_RUNES[:4]), "wanderer")
+    assert (v.rule, v.found, v.limit) == ("rune-size", 4, "exactly 0 or 5")
+    assert violations(atom(rune=ATOM_RUNES[:4]), "bifrost") == []
+
+
+def test_rune_deck_needs_divinity():
+    text = faria(rune=ATOM_RUNES)  # Faria has no Divinity; her attributes (light) still match the runes
+    v = only(text, "wanderer")
+    assert (v.code, v.rule, v.section, v.found) == ("FC701", "rune-requires-divinity", "rune", 5)
+    assert violations(text, "bifrost") == []
