@@ -9,6 +9,7 @@ from typing import Collection
 from forcecheck.decklists.model import Decklist
 from forcecheck.decklists.text import read_text_decklist
 from forcecheck.decklists.yaml_deck import read_yaml_decklist
+from forcecheck.errors import InputFileError
 from forcecheck.textfile import read_text
 
 DECKLIST_EXTENSIONS = (".txt", ".yaml", ".yml", ".deck", ".dek", ".ydk")
@@ -25,8 +26,12 @@ def read_decklist(path: Path, known_headers: Collection[str] = ()) -> Decklist:
 
 def parse_decklist(text: str, path: str, known_headers: Collection[str] = (), suffix: str = "") -> Decklist:
     if suffix in (".yaml", ".yml") or (suffix not in (".txt",) and _looks_like_yaml(text)):
-        return read_yaml_decklist(text, path)
-    return read_text_decklist(text, path, known_headers)
+        deck = read_yaml_decklist(text, path)
+    else:
+        deck = read_text_decklist(text, path, known_headers)
+    if not deck.all_sections() and not deck.problems:
+        raise InputFileError("empty decklist: no sections and no cards", path)
+    return deck
 
 
 def _looks_like_yaml(text: str) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from forcecheck.errors import SpecError
+from forcecheck.errors import ForcecheckError, SpecError
 from forcecheck.textfile import read_text
 from forcecheck.yamlsafe import LinedYaml, load_yaml
 
@@ -82,12 +82,16 @@ def load_format(name_or_path: str, extra: Iterable[str | Path] = ()):
         error = exc.errors()[0]
         loc = tuple(error["loc"])
         data_path = _data_path(merged, loc)
+        message = error["msg"]
+        if error["type"] == "union_tag_invalid":
+            data_path = data_path + ("kind",)
+            ctx = error.get("ctx", {})
+            message = f"unknown rule kind {ctx.get('tag')!r} (kinds: {ctx.get('expected_tags', '')})"
+        elif error["type"] == "extra_forbidden":
+            message = f"unknown key {data_path[-1]!r}" if data_path else "unknown key"
         origin = _origin_for(origins, data_path)
         line = origin.doc.line_of(_in_file(origin, data_path))
         where = _describe(data_path)
-        message = error["msg"]
-        if error["type"] == "extra_forbidden":
-            message = f"unknown key {data_path[-1]!r}" if data_path else "unknown key"
         more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
         raise SpecError(f"{where}: {message}{more}" if where else f"{message}{more}", origin.path, line) from None
 
@@ -104,7 +108,10 @@ def _load_merged(path: Path, extra: list, seen: tuple) -> tuple[dict, dict]:
         raise SpecError("extends: loop (" + " -> ".join(p.name for p in seen) + f" -> {path.name})", path)
     if len(seen) >= MAX_EXTENDS_DEPTH:
         raise SpecError(f"extends: chain deeper than {MAX_EXTENDS_DEPTH}", path)
-    doc = load_yaml(read_text(path), path)
+    try:
+        doc = load_yaml(read_text(path), path)
+    except ForcecheckError as exc:
+        raise SpecError(exc.message, exc.path, exc.line) from None
     data = doc.data
     if not isinstance(data, dict):
         raise SpecError("a format spec must be a YAML mapping", path, doc.line_of(()))

@@ -1,0 +1,170 @@
+"""Format specs: YAML loaded into strict pydantic models; errors name the file, line and key."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from forcecheck.errors import SpecError
+from forcecheck.spec.loader import available_formats, load_format
+
+MINIMAL = """\
+name: {name}
+title: Tiny
+game: fow
+sections:
+  - id: main
+    title: Main Deck
+rules:
+  - id: main-size
+    kind: section-size
+    sections: [main]
+    min: 3
+    description: At least three cards
+"""
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_builtin_formats_are_listed():
+    assert {"bifrost", "wanderer"} <= set(available_formats())
+
+
+def test_a_custom_format_from_an_extra_directory(tmp_path):
+    write(tmp_path, "tiny", MINIMAL.format(name="tiny"))
+    spec = load_format("tiny", [tmp_path])
+    assert (spec.name, [r.id for r in spec.rules]) == ("tiny", ["main-size"])
+    assert load_format(str(tmp_path / "tiny.yaml")).name == "tiny"
+
+
+@pytest.mark.parametrize(
+    "mutation,line,fragment",
+    [
+        (("    min: 3\n", "    min: 3\n    colour: red\n"), 12, "rules[0].colour: unknown key 'colour'"),
+        (("    min: 3\n", "    min: -1\n"), 11, "rules[0].min"),
+        (("    kind: section-size\n", "    kind: no-such-kind\n"), 9, "rules[0].kind: unknown rule kind 'no-such-kind'"),
+        (("    sections: [main]\n", "    sections: [mian]\n"), None, "unknown section(s) mian"),
+        (("game: fow\n", "game: fow\nbanana: 1\n"), 4, "unknown key 'banana'"),
+        (("    min: 3\n", ""), None, "give a bound"),
+        (("title: Tiny\n", ""), 1, "title: Field required"),
+    ],
+)
+def test_spec_errors_name_file_line_and_key(tmp_path, mutation, line, fragment):
+    old, new = mutation
+    path = write(tmp_path, "tiny", MINIMAL.format(name="tiny").replace(old, new))
+    with pytest.raises(SpecError) as info:
+        load_format("tiny", [tmp_path])
+    message = str(info.value)
+    assert fragment in message
+    assert info.value.path == str(path)
+    if line is not None:
+        assert info.value.line == line, message
+
+
+def test_malformed_yaml_spec(tmp_path):
+    write(tmp_path, "tiny", "name: tiny\nsections: [\n")
+    with pytest.raises(SpecError) as info:
+        load_format("tiny", [tmp_path])
+    assert info.value.line == 3 and "malformed YAML" in str(info.value)
+
+
+def test_extends_replaces_rules_by_id_and_removes_some(tmp_path):
+    write(tmp_path, "tiny", MINIMAL.format(name="tiny"))
+    write(
+        tmp_path,
+        "tinier",
+        """\
+        name: tinier
+        title: Tinier
+        extends: tiny
+        remove_rules: [main-size]
+        rules:
+          - id: main-max
+            kind: section-size
+            sections: [main]
+            max: 5
+            description: At most five
+        """,
+    )
+    spec = load_format("tinier", [tmp_path])
+    assert (spec.extends, spec.game, [r.id for r in spec.rules]) == ("tiny", "fow", ["main-max"])
+
+
+def test_errors_in_a_child_point_into_the_child_file(tmp_path):
+    write(tmp_path, "tiny", MINIMAL.format(name="tiny"))
+    child = write(
+        tmp_path,
+        "child",
+        """\
+        name: child
+        title: Child
+        extends: tiny
+        rules:
+          - id: main-size
+            kind: section-size
+            sections: [main]
+            min: 3
+            typo: 1
+            description: x
+        """,
+    )
+    with pytest.raises(SpecError) as info:
+        load_format("child", [tmp_path])
+    assert (info.value.path, info.value.line) == (str(child), 9)
+
+
+def test_extends_loop_and_unknown_parent(tmp_path):
+    write(tmp_path, "a", "name: a\nextends: b\n")
+    write(tmp_path, "b", "name: b\nextends: a\n")
+    with pytest.raises(SpecError, match="extends: loop"):
+        load_format("a", [tmp_path])
+    write(tmp_path, "c", "name: c\nextends: nowhere\n")
+    with pytest.raises(SpecError, match="unknown format 'nowhere'") as info:
+        load_format("c", [tmp_path])
+    assert info.value.line == 2
+
+
+def test_unknown_format_lists_the_choices():
+    with pytest.raises(SpecError) as info:
+        load_format("bifrots")
+    assert "unknown format 'bifrots'" in str(info.value) and "bifrost" in str(info.value)
+
+
+def test_a_banlist_is_data(tmp_path):
+    """A banned/limited list is a rule of kind banlist: no code to add one."""
+    from forcecheck.cards.catalog import sample_catalog
+    from forcecheck.decklists.readers import parse_decklist
+    from forcecheck.engine import check_decklist, compile_format
+
+    write(
+        tmp_path,
+        "banned",
+        """\
+        name: banned
+        title: With a banlist
+        extends: bifrost
+        rules:
+          - id: test-banlist
+            kind: banlist
+            list_name: Test list 2026-01
+            sections: [main, side]
+            cards:
+              Viviane: 0
+              SDAO1-025: 1
+            description: Test banlist
+        """,
+    )
+    from conftest import faria
+
+    fmt = compile_format(load_format("banned", [tmp_path]))
+    deck = parse_decklist(faria(), "d.txt", fmt.known_headers)
+    found = [(v.code, v.rule, v.card, v.found, v.limit) for v in check_decklist(deck, fmt, sample_catalog()).violations]
+    assert found == [
+        ("FC601", "test-banlist", "Excalibur", 4, "at most 1"),
+        ("FC601", "test-banlist", "Viviane", 4, "0 (forbidden)"),
+    ]
