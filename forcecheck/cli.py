@@ -72,6 +72,7 @@ def check(
     output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text (for people) or json (the documented schema, alone on stdout)."),
     formats_dir: Optional[List[Path]] = FormatsDirOption,
     color: Color = typer.Option(Color.auto, "--color", help="Colour in text output: auto (terminal, respects NO_COLOR), always, never."),
+    exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when decks have violations (report-only jobs); unusable input still exits 2."),
 ) -> None:
     """Check decklists against a format and report every violation.
 
@@ -97,7 +98,8 @@ def check(
         from forcecheck.report.text import make_console, render_text
 
         render_text(report, make_console(sys.stdout, color.value))
-    raise typer.Exit(report.exit_code)
+    code = report.exit_code
+    raise typer.Exit(0 if exit_zero and code == 1 else code)
 
 
 @formats_app.command("list")
@@ -166,6 +168,16 @@ def formats_show(
         print("\nnotes:")
         for note in spec.notes:
             print(f"  - {note}")
+
+
+@formats_app.command("schema")
+def formats_schema() -> None:
+    """Print the JSON Schema of format spec files (for editor completion and validation)."""
+    import json
+
+    from forcecheck.spec.model import FormatSpec
+
+    print(json.dumps(FormatSpec.model_json_schema(by_alias=True), indent=2))
 
 
 def main() -> None:

@@ -182,3 +182,16 @@ def test_python_dash_m_and_console_script_work():
     )
     assert out.returncode == 1 and json.loads(out.stdout)["decks"][0]["violations"][0]["rule"] == "main-size"
     assert out.stderr == ""
+
+
+def test_exit_zero_reports_but_does_not_fail():
+    result = run("check", str(SAMPLES / "bifrost"), "-f", "bifrost", "--exit-zero")
+    assert result.exit_code == 0 and "8 illegal" in result.stdout
+    result = run("check", "missing.txt", "-f", "bifrost", "--exit-zero")
+    assert result.exit_code == 2
+
+
+def test_formats_schema_is_json_schema():
+    result = run("formats", "schema")
+    schema = json.loads(result.stdout)
+    assert result.exit_code == 0 and schema["additionalProperties"] is False and "rules" in schema["properties"]

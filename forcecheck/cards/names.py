@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b4": "'", "`": "'"})
 _SUFFIX = re.compile(r"\s*\((?:stranger|shift)\)\s*$", re.IGNORECASE)
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 
+@lru_cache(maxsize=1 << 16)
 def normalize_name(name: str) -> str:
     """The lookup key of a card name: ASCII-folded, lower-case, punctuation as single spaces."""
     text = _SUFFIX.sub("", name.translate(_QUOTES))
