@@ -34,7 +34,7 @@ def test_card_lines(line, count, name, printing):
     assert (entry.count, entry.name, entry.printing, entry.line, entry.count_ok) == (count, name, printing, 7, True)
 
 
-@pytest.mark.parametrize("line,count", [("0 Viviane", 0), ("-1 Viviane", -1), ("10000 Viviane", 10000)])
+@pytest.mark.parametrize("line,count", [("0 Viviane", 0), ("-1 Viviane", -1), ("10000 Viviane", 10000), ("4.5 Viviane", 0), ("1,000 Viviane", 0), ("2/3x Viviane", 0)])
 def test_bad_counts_are_kept_and_flagged(line, count):
     entry = parse_entry(line, 1)
     assert (entry.count, entry.name, entry.count_ok) == (count, "Viviane", False)

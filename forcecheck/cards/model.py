@@ -67,17 +67,10 @@ class Card:
 
     def to_dict(self) -> dict[str, Any]:
         """The card in the catalog JSON schema (``forcecheck-catalog/1``)."""
-        out: dict[str, Any] = {"name": self.name, "game": self.game, "types": sorted(self.types)}
-        if self.subtypes:
-            out["subtypes"] = sorted(self.subtypes)
-        if self.attributes:
-            out["attributes"] = sorted(self.attributes)
-        if self.cost:
-            out["cost"] = self.cost
-        if self.total_cost:
-            out["total_cost"] = self.total_cost
+        out = _facts_to_dict(self)
+        out["game"] = self.game
         if self.faces:
-            out["faces"] = [_face_to_dict(f) for f in self.faces]
+            out["faces"] = [_facts_to_dict(f) for f in self.faces]
         if self.keywords:
             out["keywords"] = dict(sorted(self.keywords.items()))
         if self.copy_limit is not None:
@@ -112,16 +105,17 @@ class Card:
         )
 
 
-def _face_to_dict(face: Face) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": face.name, "types": sorted(face.types)}
-    if face.subtypes:
-        out["subtypes"] = sorted(face.subtypes)
-    if face.attributes:
-        out["attributes"] = sorted(face.attributes)
-    if face.cost:
-        out["cost"] = face.cost
-    if face.total_cost:
-        out["total_cost"] = face.total_cost
+def _facts_to_dict(item: Card | Face) -> dict[str, Any]:
+    """The fields a card and a face share, empty ones left out."""
+    out: dict[str, Any] = {"name": item.name, "types": sorted(item.types)}
+    if item.subtypes:
+        out["subtypes"] = sorted(item.subtypes)
+    if item.attributes:
+        out["attributes"] = sorted(item.attributes)
+    if item.cost:
+        out["cost"] = item.cost
+    if item.total_cost:
+        out["total_cost"] = item.total_cost
     return out
 
 

@@ -25,6 +25,7 @@ _COMMENT = re.compile(r"^\s*(#|//)")
 _TRAILING_COMMENT = re.compile(r"\s+(?://|#\s).*$")
 _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[x\u00d7]\s*)?\s(?P<name>.*\S)\s*$|^(?P<count2>[+-]?\d+)[x\u00d7](?P<name2>\S.*?)\s*$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^(?P<name>.*?\S)\s+[x\u00d7]\s*(?P<count>[+-]?\d+)\s*$", re.IGNORECASE)
+_MALFORMED_COUNT = re.compile(r"^(?P<count>[+-]?\d+(?:[.,/]\d+)+)\s*[x\u00d7]?\s+(?P<name>\S.*?)\s*$", re.IGNORECASE)
 _PRINTING = re.compile(r"\s*[\(\[](?P<code>[A-Za-z0-9]+(?:[- ][A-Za-z0-9^*]+)*)[\)\]]\s*$")
 _HEADER_COUNT = re.compile(r"\(\s*(\d+)\s*\)")
 
@@ -91,6 +92,9 @@ def parse_entry(text: str, line: int | None) -> Entry:
         text = text[: match.start()].strip()
     count_text: str | None = None
     name = text
+    match = _MALFORMED_COUNT.match(text)
+    if match:  # "4.5 Name", "1,000 Name": a count, but not a whole number
+        return Entry(name=match.group("name"), count=0, line=line, printing=printing, count_ok=False, count_text=match.group("count"))
     match = _COUNT_FIRST.match(text)
     if match:
         count_text = match.group("count") or match.group("count2")
