@@ -25,6 +25,8 @@ app = typer.Typer(
 )
 formats_app = typer.Typer(help="List and explain the formats forcecheck knows.", no_args_is_help=True)
 app.add_typer(formats_app, name="formats")
+catalog_app = typer.Typer(help="Import card databases and look at the card facts forcecheck believes.", no_args_is_help=True)
+app.add_typer(catalog_app, name="catalog")
 
 
 class OutputFormat(str, Enum):
@@ -68,7 +70,9 @@ def check(
     format_name: Optional[str] = typer.Option(
         None, "--format", "-f", help="Format name (see 'forcecheck formats list') or a format YAML file. Overrides a format named inside a YAML decklist."
     ),
-    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog file (default: the embedded sample catalog)."),
+    catalog: Optional[Path] = typer.Option(
+        None, "--catalog", help="Card catalog: an imported SQLite catalog or a catalog JSON file. Default: $FORCECHECK_CATALOG, else the imported catalog at the default location, else the embedded sample catalog."
+    ),
     output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text (for people) or json (the documented schema, alone on stdout)."),
     formats_dir: Optional[List[Path]] = FormatsDirOption,
     color: Color = typer.Option(Color.auto, "--color", help="Colour in text output: auto (terminal, respects NO_COLOR), always, never."),
@@ -178,6 +182,106 @@ def formats_schema() -> None:
     from forcecheck.spec.model import FormatSpec
 
     print(json.dumps(FormatSpec.model_json_schema(by_alias=True), indent=2))
+
+
+DbOption = typer.Option(None, "--db", help="Catalog database (default: $FORCECHECK_CATALOG, else the per-user default location).")
+
+
+@catalog_app.command("import")
+def catalog_import(
+    importer: str = typer.Argument(..., help="Source format: fowsim (Force of Will JSON)."),
+    files: List[Path] = typer.Argument(..., help="Source files; importing several merges them, importing again updates in place."),
+    db: Optional[Path] = DbOption,
+) -> None:
+    """Import card data into the local catalog database (written to a temporary file, then swapped in)."""
+    import os
+
+    from forcecheck.cards.store import default_db_path
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.importers.pipeline import import_files
+
+    target = db or (Path(os.environ["FORCECHECK_CATALOG"]) if os.environ.get("FORCECHECK_CATALOG") else default_db_path())
+    try:
+        result = import_files(importer, files, target)
+    except ForcecheckError as exc:
+        _fail(f"{exc} (the catalog was not changed)")
+    counts = ", ".join(f"{n:,} {game} cards" for game, n in result.cards.items())
+    print(f"imported {result.records:,} records from {result.files} file(s) into {result.db}: {counts} in {result.seconds:.2f} s")
+    if result.warnings:
+        print(f"{len(result.warnings)} record(s) with warnings (see 'forcecheck catalog info --warnings'):", file=sys.stderr)
+        for warning in result.warnings[:10]:
+            print(f"  warning: {warning}", file=sys.stderr)
+        if len(result.warnings) > 10:
+            print(f"  ... and {len(result.warnings) - 10} more", file=sys.stderr)
+
+
+def _open_catalog_or_fail(db: Optional[Path]):
+    from forcecheck.cards.catalog import open_catalog
+    from forcecheck.errors import ForcecheckError
+
+    try:
+        return open_catalog(db)
+    except ForcecheckError as exc:
+        _fail(str(exc))
+
+
+@catalog_app.command("info")
+def catalog_info(
+    db: Optional[Path] = DbOption,
+    warnings: bool = typer.Option(False, "--warnings", help="List every import warning."),
+) -> None:
+    """Which catalog is in use: its file, sources, import dates and card counts."""
+    cat = _open_catalog_or_fail(db)
+    info = cat.info()
+    print(info["catalog"])
+    for game, count in info["cards"].items():
+        print(f"  {game}: {count:,} cards")
+    for source in info.get("sources", []):
+        print(f"  source: {source['importer']} {source['path']} ({source['records']:,} records, imported {source['imported_at']}, sha256 {source['sha256'][:12]})")
+    if "warnings" in info:
+        print(f"  import warnings: {info['warnings']}")
+    if warnings and hasattr(cat, "warnings"):
+        for importer, record, message in cat.warnings():
+            print(f"  warning: {importer} {record}: {message}")
+
+
+@catalog_app.command("show")
+def catalog_show(
+    name: str = typer.Argument(..., help="Card name (forgiving) or printing code."),
+    game: str = typer.Option("fow", "--game", help="Game of the card: fow or ygo."),
+    db: Optional[Path] = DbOption,
+) -> None:
+    """The facts forcecheck believes about one card."""
+    from forcecheck.cards.describe import describe_card
+    from forcecheck.decklists.text import parse_entry
+    from forcecheck.resolve import resolve_card
+
+    cat = _open_catalog_or_fail(db)
+    entry = parse_entry(name, None)
+    card, _note = resolve_card(cat, game, entry)
+    if card is None:
+        suggestions = cat.suggest(game, entry.name)
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        print(f"forcecheck: no card {name!r} in {cat.label}{hint}", file=sys.stderr)
+        raise typer.Exit(1)
+    print(describe_card(card))
+
+
+@catalog_app.command("search")
+def catalog_search(
+    text: str = typer.Argument(..., help="Part of a card name, spelled roughly."),
+    game: str = typer.Option("fow", "--game", help="Game: fow or ygo."),
+    limit: int = typer.Option(10, "--limit", min=1, max=100, help="How many names at most."),
+    db: Optional[Path] = DbOption,
+) -> None:
+    """Card names nearest to TEXT (fuzzy), best first."""
+    cat = _open_catalog_or_fail(db)
+    found = cat.suggest(game, text, limit=limit)
+    if not found:
+        print(f"forcecheck: nothing like {text!r} in {cat.label}", file=sys.stderr)
+        raise typer.Exit(1)
+    for name in found:
+        print(name)
 
 
 def main() -> None:

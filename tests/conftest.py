@@ -114,3 +114,11 @@ def only(text: str, format_name: str = "bifrost"):
 @pytest.fixture
 def catalog():
     return _CATALOG
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_data(tmp_path_factory, monkeypatch):
+    """No test sees a catalog the developer imported into their own default location."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    monkeypatch.delenv("FORCECHECK_CATALOG", raising=False)
+    monkeypatch.delenv("FORCECHECK_FORMATS_PATH", raising=False)

@@ -23,7 +23,51 @@ SAMPLE_CATALOG_LABEL = "embedded sample catalog"
 
 
 class Catalog:
-    """Card facts of one or more games, indexed by normalised name and by printing code."""
+    """What every catalog answers: a card by name or printing code, and names near a name."""
+
+    label: str
+
+    def by_name(self, game: str, name: str) -> Card | None:
+        raise NotImplementedError
+
+    def by_printing(self, game: str, code: str) -> Card | None:
+        raise NotImplementedError
+
+    def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
+        raise NotImplementedError
+
+    def cards(self, game: str | None = None) -> list[Card]:
+        """Every card (for listings and tools, not for checking a deck)."""
+        raise NotImplementedError
+
+    def info(self) -> dict:
+        """What the catalog is: label, counts per game, sources."""
+        counts: dict[str, int] = {}
+        for card in self.cards():
+            counts[card.game] = counts.get(card.game, 0) + 1
+        return {"catalog": self.label, "cards": counts}
+
+
+def nearest(query: str, keys: list[str], names: list[str], limit: int) -> list[str]:
+    """The ``limit`` best distinct display names for ``query`` among normalised ``keys``."""
+    from rapidfuzz import fuzz, process
+
+    key = normalize_name(query)
+    if not keys or not key:
+        return []
+    found: list[str] = []
+    for _key, score, index in process.extract(key, keys, scorer=fuzz.WRatio, limit=limit * 4):
+        if score < 50:
+            break
+        if names[index] not in found:
+            found.append(names[index])
+        if len(found) == limit:
+            break
+    return found
+
+
+class MemoryCatalog(Catalog):
+    """Card facts held in memory, indexed by normalised name and by printing code."""
 
     def __init__(self, cards: Iterable[Card], label: str):
         self.label = label
@@ -66,21 +110,8 @@ class Catalog:
 
     def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
         """The nearest known card names to ``name`` (distinct cards, best first)."""
-        from rapidfuzz import fuzz, process
-
         keys, names = self._choices.get(game, ([], []))
-        query = normalize_name(name)
-        if not keys or not query:
-            return []
-        found: list[str] = []
-        for _key, score, index in process.extract(query, keys, scorer=fuzz.WRatio, limit=limit * 4):
-            if score < 50:
-                break
-            if names[index] not in found:
-                found.append(names[index])
-            if len(found) == limit:
-                break
-        return found
+        return nearest(name, keys, names, limit)
 
 
 def load_catalog_file(path: Path) -> Catalog:
@@ -108,7 +139,7 @@ def catalog_from_json(data: object, path: str | Path, label: str) -> Catalog:
             cards.append(Card.from_dict(record))
         except (KeyError, TypeError, ValueError) as exc:
             raise CatalogError(f"card record {index} is malformed ({exc!r})", path) from None
-    return Catalog(cards, label=label)
+    return MemoryCatalog(cards, label=label)
 
 
 def sample_catalog() -> Catalog:
@@ -118,8 +149,30 @@ def sample_catalog() -> Catalog:
     return catalog_from_json(data, "forcecheck/data/sample_catalog.json", label=SAMPLE_CATALOG_LABEL)
 
 
-def open_catalog(path: str | Path | None) -> Catalog:
-    """The catalog a check uses: the given file, else the embedded sample."""
+def catalog_path(given: str | Path | None) -> Path | None:
+    """Which catalog to use: the given path, else ``FORCECHECK_CATALOG``, else the default
+    import location if a catalog was imported there; ``None`` means the embedded sample."""
+    import os
+
+    if given is not None:
+        return Path(given)
+    env = os.environ.get("FORCECHECK_CATALOG")
+    if env:
+        return Path(env)
+    from forcecheck.cards.store import default_db_path
+
+    default = default_db_path()
+    return default if default.is_file() else None
+
+
+def open_catalog(given: str | Path | None) -> Catalog:
+    """The catalog a check uses (see ``catalog_path``): an imported SQLite catalog, a catalog
+    JSON file, or the embedded sample."""
+    path = catalog_path(given)
     if path is None:
         return sample_catalog()
-    return load_catalog_file(Path(path))
+    from forcecheck.cards.store import SqliteCatalog, is_sqlite_file
+
+    if is_sqlite_file(path):
+        return SqliteCatalog(path)
+    return load_catalog_file(path)

@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from forcecheck.errors import ForcecheckError
+
+
+class ImportSourceError(ForcecheckError):
+    """A source file an importer cannot use at all (not JSON, another shape, empty, ...)."""
+
 
 @dataclass(frozen=True)
 class ImportWarning:

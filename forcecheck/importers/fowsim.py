@@ -354,3 +354,30 @@ def _will(front: _Printing, printings: list[tuple[str, _Group]]) -> set[str]:
         frozenset(parse_will(group.front.text)) for _b, group in printings if parse_will(group.front.text)
     )
     return set(readings.most_common(1)[0][0]) if readings else set()
+
+
+def read_source(path) -> list[dict]:
+    """Card records of a fowsim JSON file; an unusable file raises a one-line ImportSourceError."""
+    import json
+
+    from forcecheck.importers import ImportSourceError
+    from forcecheck.textfile import read_bytes
+
+    data_bytes = read_bytes(path, max_bytes=512 * 1024 * 1024)
+    if not data_bytes.strip():
+        raise ImportSourceError("empty file, no card records", path)
+    try:
+        data = json.loads(data_bytes)
+    except UnicodeDecodeError as exc:
+        raise ImportSourceError(f"not JSON text ({exc.reason})", path) from None
+    except json.JSONDecodeError as exc:
+        raise ImportSourceError(f"not JSON: {exc.msg} (column {exc.colno})", path, exc.lineno) from None
+    if not looks_like_fowsim(data):
+        raise ImportSourceError(
+            'not fowsim card data: expected {"fow": {"clusters": [{"sets": [{"cards": [...]}]}]}} or a list of card records',
+            path,
+        )
+    records = list(iter_records(data))
+    if not records:
+        raise ImportSourceError("no card records in the file", path)
+    return records

@@ -1,0 +1,40 @@
+"""A card's facts in plain words, for ``forcecheck catalog show``."""
+
+from __future__ import annotations
+
+from forcecheck.cards.model import Card, Face
+
+
+def _list(values) -> str:
+    return ", ".join(sorted(values)) if values else "none"
+
+
+def _face_lines(face: Card | Face, indent: str) -> list[str]:
+    return [
+        f"{indent}types:      {_list(face.types)}",
+        f"{indent}subtypes:   {_list(face.subtypes)}",
+        f"{indent}attributes: {_list(face.attributes)}",
+        f"{indent}cost:       {face.cost or 'none'} (total cost {face.total_cost})",
+    ]
+
+
+def describe_card(card: Card) -> str:
+    lines = [f"{card.name}  [{card.game}]"]
+    lines += _face_lines(card, "  ")
+    if card.faces:
+        lines.append(f"  deckbuilding attributes (all faces, CR 404.8): {_list(card.attributes)}")
+        for face in card.faces:
+            lines.append(f"  other face: {face.name}")
+            lines += _face_lines(face, "    ")
+    keywords = ", ".join(f"{k} {v}" for k, v in sorted(card.keywords.items())) or "none"
+    lines.append(f"  keywords:   {keywords}")
+    if card.unlimited_copies:
+        lines.append("  copies:     any number (card text)")
+    elif card.copy_limit is not None:
+        lines.append(f"  copies:     up to {card.copy_limit} (card text)")
+    if card.will:
+        lines.append(f"  produces:   {_list(card.will)} will")
+    if card.aliases:
+        lines.append(f"  also named: {', '.join(card.aliases)}")
+    lines.append(f"  printings:  {', '.join(card.printings) or 'none'}")
+    return "\n".join(lines)

@@ -1,0 +1,211 @@
+"""The imported SQLite catalog: import, merge, update in place, lookups, and a catalog left
+untouched by every bad input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from typer.testing import CliRunner
+
+from forcecheck.cards.catalog import open_catalog
+from forcecheck.cards.store import SqliteCatalog, default_db_path
+from forcecheck.cli import app
+from forcecheck.errors import CatalogError, ForcecheckError
+from forcecheck.importers import pipeline
+
+from conftest import SAMPLES, SHARED, needs_shared
+
+runner = CliRunner()
+
+
+def rec(id, name, type, cost=None, colour=("V",), abilities=(), race=()):
+    return {"id": id, "name": name, "type": list(type), "cost": cost, "colour": list(colour),
+            "abilities": list(abilities), "race": list(race)}
+
+
+def fowsim_file(path, records):
+    path.write_text(json.dumps({"fow": {"clusters": [{"name": "T", "sets": [{"name": "S", "code": "S", "cards": records}]}]}}))
+    return path
+
+
+@pytest.fixture
+def small(tmp_path):
+    return fowsim_file(tmp_path / "cards.json", [
+        rec("T-001", "Test Ruler", ["Ruler"], colour=["W"], abilities=["[Stranger] 10 (...)"]),
+        rec("T-001J", "Test J-Ruler", ["J-Ruler"], colour=["W"]),
+        rec("T-002", "Bright Knight", ["Resonator"], cost="{W}{1}", colour=["W"]),
+        rec("T-003", "Dark Prominence", ["Chant"], cost="{R}d[]", colour=["R", "B"]),
+    ])
+
+
+def test_import_lookup_and_suggest(tmp_path, small):
+    db = tmp_path / "c.db"
+    result = pipeline.import_files("fowsim", [small], db)
+    assert (result.files, result.records, result.cards) == (1, 4, {"fow": 3})
+    assert [str(w) for w in result.warnings] == ["T-003: malformed cost '{R}d[]'", "T-003: no well-formed cost for 'Dark Prominence'; total cost taken as 0"]
+    cat = SqliteCatalog(db)
+    assert cat.by_name("fow", "test j-ruler").name == "Test Ruler"
+    assert cat.by_name("fow", "BRIGHT  KNIGHT").total_cost == 2
+    assert cat.by_printing("fow", "t-002").name == "Bright Knight"
+    assert cat.by_name("ygo", "Bright Knight") is None
+    assert cat.suggest("fow", "Brite Knigt") == ["Bright Knight"]
+    assert cat.info()["cards"] == {"fow": 3} and cat.info()["warnings"] == 2
+
+
+def test_a_second_file_merges_and_a_well_formed_printing_wins(tmp_path, small):
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    other = fowsim_file(tmp_path / "more.json", [rec("U-080", "Dark Prominence", ["Chant"], cost="{R}{B}", colour=["R", "B"])])
+    pipeline.import_files("fowsim", [other], db)
+    card = SqliteCatalog(db).by_name("fow", "Dark Prominence")
+    assert (card.cost, card.total_cost, card.printings) == ("{R}{B}", 2, ("T-003", "U-080"))
+
+
+def test_importing_again_updates_in_place(tmp_path, small):
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    fowsim_file(small, [rec("T-002", "Bright Knight", ["Resonator"], cost="{W}{2}", colour=["W"])])
+    result = pipeline.import_files("fowsim", [small], db)
+    cat = SqliteCatalog(db)
+    assert result.cards == {"fow": 1} and cat.by_name("fow", "Bright Knight").total_cost == 3
+    assert len(cat.info()["sources"]) == 1
+
+
+@pytest.mark.parametrize(
+    "content,fragment",
+    [
+        ("", "empty file"),
+        ("{not json", "not JSON"),
+        ('{"data": [1, 2, 3]}', "not fowsim card data"),
+        ('{"fow": {"clusters": []}}', "no card records"),
+    ],
+)
+def test_bad_source_files_leave_the_catalog_untouched(tmp_path, small, content, fragment):
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    before = db.read_bytes()
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    with pytest.raises(ForcecheckError, match=fragment):
+        pipeline.import_files("fowsim", [small, bad], db)
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "c.db", "cards.json"]
+
+
+def test_a_database_that_is_not_ours_is_never_touched(tmp_path, small):
+    foreign = tmp_path / "foreign.db"
+    conn = sqlite3.connect(foreign)
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.close()
+    before = foreign.read_bytes()
+    with pytest.raises(CatalogError, match="not a forcecheck catalog"):
+        pipeline.import_files("fowsim", [small], foreign)
+    assert foreign.read_bytes() == before
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    with pytest.raises(CatalogError, match="not an SQLite file"):
+        pipeline.import_files("fowsim", [small], text)
+    assert text.read_text() == "hello"
+    with pytest.raises(CatalogError, match="not a forcecheck catalog"):
+        SqliteCatalog(foreign)
+
+
+def test_an_older_schema_version_is_refused(tmp_path, small):
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    with pytest.raises(CatalogError, match="schema version 0"):
+        SqliteCatalog(db)
+    with pytest.raises(CatalogError, match="schema version 0"):
+        pipeline.import_files("fowsim", [small], db)
+
+
+def test_a_failure_mid_import_leaves_the_old_catalog(tmp_path, small, monkeypatch):
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    before = db.read_bytes()
+
+    def explode(conn):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(pipeline, "_derive", explode)
+    with pytest.raises(RuntimeError):
+        pipeline.import_files("fowsim", [small], db)
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.db", "cards.json"]
+
+
+def test_catalog_choice_order(tmp_path, small, monkeypatch):
+    assert open_catalog(None).label == "embedded sample catalog"
+    default = default_db_path()
+    pipeline.import_files("fowsim", [small], default)
+    assert open_catalog(None).label == f"catalog {default}"
+    env_db = tmp_path / "env.db"
+    pipeline.import_files("fowsim", [small], env_db)
+    monkeypatch.setenv("FORCECHECK_CATALOG", str(env_db))
+    assert open_catalog(None).label == f"catalog {env_db}"
+    with pytest.raises(ForcecheckError, match="no such file"):  # an explicit path wins, even a wrong one
+        open_catalog(tmp_path / "missing.json")
+
+
+def test_cli_import_info_show_search_and_check(tmp_path, small):
+    db = tmp_path / "c.db"
+    result = runner.invoke(app, ["catalog", "import", "fowsim", str(small), "--db", str(db)])
+    assert result.exit_code == 0 and "3 fow cards" in result.stdout
+    assert "malformed cost" in result.stderr
+    result = runner.invoke(app, ["catalog", "info", "--db", str(db), "--warnings"])
+    assert result.exit_code == 0 and "fow: 3 cards" in result.stdout and "T-003: malformed cost" in result.stdout
+    result = runner.invoke(app, ["catalog", "show", "Test J-Ruler", "--db", str(db)])
+    assert result.exit_code == 0
+    assert "Test Ruler  [fow]" in result.stdout and "other face: Test J-Ruler" in result.stdout and "keywords:   stranger 10" in result.stdout
+    result = runner.invoke(app, ["catalog", "show", "Brite Knight", "--db", str(db)])
+    assert result.exit_code == 1 and "did you mean Bright Knight" in result.stderr
+    result = runner.invoke(app, ["catalog", "search", "knight", "--db", str(db)])
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == "Bright Knight"
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]")
+    result = runner.invoke(app, ["catalog", "import", "fowsim", str(bad), "--db", str(db)])
+    assert result.exit_code == 2 and "the catalog was not changed" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_check_says_which_catalog_was_used(tmp_path, small):
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    result = runner.invoke(app, ["check", str(SAMPLES / "bifrost" / "legal-faria-stranger.txt"), "-f", "bifrost", "--catalog", str(db), "-o", "json"])
+    doc = json.loads(result.stdout)
+    assert doc["summary"]["catalog"] == f"catalog {db}"
+    assert result.exit_code == 1  # the tiny catalog does not know the deck's cards
+    assert {v["rule"] for v in doc["decks"][0]["violations"]} == {"unknown-card"}
+
+
+@needs_shared
+def test_real_fow_database_import_and_tricky_cards(tmp_path):
+    db = tmp_path / "fow.db"
+    files = [SHARED / "data" / "fow" / "fowsim-cards.json", SHARED / "data" / "fow" / "fowsim-abc2023-decks-cards.json"]
+    result = pipeline.import_files("fowsim", files, db)
+    assert result.records == 5340 + 369 and result.cards["fow"] > 4400
+    assert "ABC-RD-019" in {w.record for w in result.warnings}
+    cat = SqliteCatalog(db)
+    show = lambda name: runner.invoke(app, ["catalog", "show", name, "--db", str(db)]).stdout  # noqa: E731
+    j = show("Scheherazade of the Catastrophic Nights")  # a J-ruler face name
+    assert j.startswith("Speaker of Eternal Night  [fow]") and "keywords:   grimoire 5" in j
+    dsc = show("Alice of Shadow")  # the other face of a shift card
+    assert dsc.startswith("Alice of Light") and "deckbuilding attributes (all faces, CR 404.8): darkness, light" in dsc
+    assert "types:      chant, rune" in show("Blessing of the Sun")
+    stranger = show("Twin Swords of Water's Mercy")
+    assert "subtypes:   stranger, swordsman" in stranger
+    for basic in ("Magic Stone of Flame", "Fire Magic Stone"):
+        assert "types:      basic-magic-stone, magic-stone" in show(basic) and "produces:   fire will" in show(basic)
+    assert "produces:   darkness, wind will" in show("Magic Stone of Black Silence")
+    assert "types:      magic-stone, special-magic-stone" in show("Magic Stone of Black Silence")
+    assert cat.by_name("fow", "Dark Prominence").cost == "{R}{B}"
+    assert cat.by_printing("fow", "ABC-RD-019").name == "Dark Prominence"
+    # every sample deck resolves against the real catalog as against the sample one
+    result = runner.invoke(app, ["check", str(SAMPLES / "bifrost"), "-f", "bifrost", "--catalog", str(db), "-o", "json"])
+    assert json.loads(result.stdout)["summary"]["illegal"] == 8
