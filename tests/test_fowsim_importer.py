@@ -114,3 +114,17 @@ def test_sample_catalog_agrees_with_the_real_database():
     by = {c.name: c for c in cards}
     for card in sample_catalog().cards("fow"):
         assert by[card.name] == card, card.name
+
+
+def test_ruler_deck_attribute_restriction():
+    cards, _ = fowsim.convert([
+        rec_ := record("A-1", "Arcana Test", ["Ruler"], colour=["W", "R"], race=["Arcana"],
+                       abilities=["You may have only light and/or fire cards in your deck with no attributes other than light or fire."]),
+        record("A-2", "Race Test", ["Ruler"], abilities=["You may have only darkness and/or Cthulhu cards in your deck."]),
+        record("A-3", "Not A Ruler", ["Chant"], abilities=["You may have only water cards in your deck."]),
+    ])
+    by = {c.name: c for c in cards}
+    assert rec_["id"] == "A-1"
+    assert by["Arcana Test"].deck_attributes == {"light", "fire"} and "arcana" in by["Arcana Test"].subtypes
+    assert by["Race Test"].deck_attributes == frozenset()  # a race restriction is not an attribute one
+    assert by["Not A Ruler"].deck_attributes == frozenset()

@@ -226,3 +226,25 @@ def test_sideboard_fifteen_cards_plus_three_rulers():
 def test_every_violation_is_reported_not_just_the_first():
     text = faria(main=FARIA_MAIN[:-1] + [(1, "Melgis")], stones=[(21, "Light Magic Stone")], side=[(1, "Gawain, the Knight of the Sun")])
     assert rules_of(text) == ["main-size", "copy-limit", "main-no-rulers", "stones-size"]
+
+
+# --- the ruler's own construction conditions -----------------------------------------------
+
+def test_ruler_attribute_restriction_from_its_text():
+    arcana = "Arcana: Guardian of the Temple"  # "You may have only light and/or fire cards in your deck"
+    assert violations(atom(ruler=arcana)) == []
+    found = violations(faria(ruler=arcana, stranger=None))
+    assert [(v.code, v.rule, v.section, v.card) for v in found] == [
+        ("FC501", "ruler-deck-attributes", "main", "Excalibur"),
+        ("FC501", "ruler-deck-attributes", "main", "Awakening of the Sacred Queen"),
+        ("FC501", "ruler-deck-attributes", "main", "Sacred Wave Blade"),
+        ("FC501", "ruler-deck-attributes", "main", "Traveler in Wonderland"),
+        ("FC501", "ruler-deck-attributes", "main", "Viviane"),
+    ]
+    assert "has attribute water outside Arcana: Guardian of the Temple's deck restriction (fire, light)" in found[0].message
+    # the restriction is not applied to the sideboard (CR 404.1b)
+    assert violations(atom(ruler=arcana, side=[(2, "Viviane")])) == []
+
+
+def test_rulers_without_a_restriction_do_not_trigger_it():
+    assert violations(faria()) == []

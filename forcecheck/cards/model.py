@@ -53,6 +53,9 @@ class Card:
     """The card's text allows any number of copies."""
     will: frozenset[str] = frozenset()
     """Attributes of will this card can produce (a magic stone's ``Produce {R}``)."""
+    deck_attributes: frozenset[str] = frozenset()
+    """A ruler's restriction of the deck to these attributes ("You may have only light and/or
+    fire cards in your deck"); empty when the card restricts nothing."""
     printings: tuple[str, ...] = ()
     """Printing codes or passcodes (``CMF-001``, ``44508094``), all resolving to this card."""
     aliases: tuple[str, ...] = ()
@@ -79,6 +82,8 @@ class Card:
             out["unlimited_copies"] = True
         if self.will:
             out["will"] = sorted(self.will)
+        if self.deck_attributes:
+            out["deck_attributes"] = sorted(self.deck_attributes)
         if self.printings:
             out["printings"] = list(self.printings)
         if self.aliases:
@@ -100,6 +105,7 @@ class Card:
             copy_limit=data.get("copy_limit"),
             unlimited_copies=bool(data.get("unlimited_copies", False)),
             will=frozenset(data.get("will", ())),
+            deck_attributes=frozenset(data.get("deck_attributes", ())),
             printings=tuple(data.get("printings", ())),
             aliases=tuple(data.get("aliases", ())),
         )

@@ -43,6 +43,11 @@ _UP_TO_COPIES = re.compile(r"you may have up to (\w+) copies of this card", re.I
 _SINGLETON = re.compile(
     r"you (?:may not|cannot) have more than one copy of any card in your (?:main )?deck", re.IGNORECASE
 )
+_ATTRIBUTE_WORD = r"(?:light|fire|water|wind|darkness)"
+_DECK_ATTRIBUTES = re.compile(
+    rf"you may have only ({_ATTRIBUTE_WORD}(?:\s*(?:,|and/or|or|and)\s*{_ATTRIBUTE_WORD})*) cards in your (?:main )?deck",
+    re.IGNORECASE,
+)
 _PRODUCE = re.compile(r"Produce\s+((?:\{[A-Za-z0-9]\}\s*(?:or|and|,)?\s*)+)", re.IGNORECASE)
 _WILL_SYMBOL = re.compile(r"\{([WRUGB])\}")
 
@@ -182,6 +187,18 @@ def parse_copy_rules(text: str) -> tuple[bool, int | None]:
         number = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
         return False, number
     return False, None
+
+
+def parse_deck_attributes(text: str) -> set[str]:
+    """A ruler's "You may have only light and/or fire cards in your deck": the allowed attributes.
+
+    Restrictions that name races ("only darkness and/or Cthulhu cards") are not attribute
+    restrictions and are not read (they would need a race-aware rule).
+    """
+    match = _DECK_ATTRIBUTES.search(text)
+    if not match:
+        return set()
+    return {w.lower() for w in re.findall(_ATTRIBUTE_WORD, match.group(1), re.IGNORECASE)}
 
 
 def parse_will(text: str) -> set[str]:
@@ -338,6 +355,7 @@ def _card(name: str, printings: list[tuple[str, _Group]], warnings: list[ImportW
         copy_limit=limit,
         unlimited_copies=unlimited,
         will=frozenset(will),
+        deck_attributes=frozenset(parse_deck_attributes(front.text) if "ruler" in front.types else ()),
         printings=tuple(codes),
         aliases=aliases,
     )

@@ -44,6 +44,14 @@ class RulerFacts:
             out |= card.attributes
         return out
 
+    @property
+    def deck_attributes(self) -> frozenset[str]:
+        """Attributes the ruler's text restricts the deck to; empty when it restricts nothing."""
+        out: frozenset[str] = frozenset()
+        for card in self.cards:
+            out |= card.deck_attributes
+        return out
+
 
 @dataclass(slots=True)
 class ResolvedDeck:

@@ -41,7 +41,14 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
         if not deck.ruler.present:
             return
-        allowed = deck.ruler.attributes
+        if rule.against == "deck-restriction":
+            allowed = deck.ruler.deck_attributes
+            if not allowed:
+                return
+            whose = f"{deck.ruler.label}'s deck restriction"
+        else:
+            allowed = deck.ruler.attributes
+            whose = deck.ruler.label
         for entry in deck.entries(sections):
             card = entry.card
             if not subject(card):
@@ -53,10 +60,10 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
                     continue
                 problem = f"has no {what}"
             elif rule.mode == "share" and values.isdisjoint(allowed):
-                problem = f"({', '.join(sorted(values))}) shares no {what} with {deck.ruler.label} ({', '.join(sorted(allowed)) or 'none'})"
+                problem = f"({', '.join(sorted(values))}) shares no {what} with {whose} ({', '.join(sorted(allowed)) or 'none'})"
             elif rule.mode == "within" and not values <= allowed:
                 outside = ", ".join(sorted(values - allowed))
-                problem = f"has {what} {outside} outside {deck.ruler.label}'s ({', '.join(sorted(allowed)) or 'none'})"
+                problem = f"has {what} {outside} outside {whose} ({', '.join(sorted(allowed)) or 'none'})"
             else:
                 continue
             yield Finding(

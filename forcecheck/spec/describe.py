@@ -78,7 +78,8 @@ def rule_summary(rule, spec: FormatSpec) -> str:
     elif kind == "ruler-attributes":
         what = "will symbols" if rule.of == "will" else "attributes"
         relation = "share one of" if rule.mode == "share" else "stay within"
-        text = f"{where}: {selector(rule.where)} must {relation} the ruler's {what}"
+        target = "the attributes the ruler's text allows" if rule.against == "deck-restriction" else f"the ruler's {what}"
+        text = f"{where}: {selector(rule.where)} must {relation} {target}"
         if not rule.allow_no_attribute:
             text += f" (no {what[:-1]} is not allowed)"
     elif kind == "banlist":

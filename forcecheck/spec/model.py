@@ -165,11 +165,15 @@ class RulerAttributesRule(RuleBase):
 
     ``mode: share`` - at least one attribute in common; ``mode: within`` - none outside.
     ``allow_no_attribute``: whether a card with no attribute passes.
+    ``against: attributes`` compares with the ruler's own attributes (all faces);
+    ``against: deck-restriction`` with the attributes the ruler's text restricts the deck to
+    ("You may have only light and/or fire cards"), and does not apply to rulers without one.
     """
 
     kind: Literal["ruler-attributes"]
     mode: Literal["share", "within"]
     of: Literal["attributes", "will"] = "attributes"
+    against: Literal["attributes", "deck-restriction"] = "attributes"
     where: Selector | None = None
     allow_no_attribute: bool = False
 
