@@ -61,6 +61,9 @@ EXTRA_FOW_CARDS = [
     "Atom Seikhart",
     "Speaker of Eternal Night",
     "Wolfgang, Exiled Demon Prince",  # ruler with an attribute restriction in its text
+    "Groundsplitter Rabbit",  # an Alternative card (split): halves' costs combined
+    "Split Heaven and Earth",  # a separate card with the name of that half
+    "Flourishing Hope",  # a double-faced (inverse) chant: {W} // {B}{2}
 ]
 
 
@@ -68,8 +71,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", default=str(ROOT.parent / "shared"))
     args = parser.parse_args()
-    source = Path(args.shared) / "data" / "fow" / "fowsim-cards.json"
-    cards, warnings = fowsim.convert(fowsim.iter_records(json.loads(source.read_text(encoding="utf-8"))))
+    fow = Path(args.shared) / "data" / "fow"
+    records = []
+    for source in (fow / "fowsim-cards.json", fow / "fowsim-abc2023-decks-cards.json"):
+        records += list(fowsim.iter_records(json.loads(source.read_text(encoding="utf-8"))))
+    cards, warnings = fowsim.convert(records)
     index: dict[str, object] = {}
     for card in cards:
         index.setdefault(normalize_name(card.name), card)

@@ -109,8 +109,10 @@ def test_sample_catalog_agrees_with_the_real_database():
     """The embedded facts are what the importer derives today (rebuild with scripts/build_sample_catalog.py)."""
     from forcecheck.cards.catalog import sample_catalog
 
-    data = json.loads((SHARED / "data" / "fow" / "fowsim-cards.json").read_text(encoding="utf-8"))
-    cards, _ = fowsim.convert(fowsim.iter_records(data))
+    records = []
+    for name in ("fowsim-cards.json", "fowsim-abc2023-decks-cards.json"):
+        records += list(fowsim.iter_records(json.loads((SHARED / "data" / "fow" / name).read_text(encoding="utf-8"))))
+    cards, _ = fowsim.convert(records)
     by = {c.name: c for c in cards}
     for card in sample_catalog().cards("fow"):
         assert by[card.name] == card, card.name

@@ -60,6 +60,9 @@ class Card:
     """Printing codes or passcodes (``CMF-001``, ``44508094``), all resolving to this card."""
     aliases: tuple[str, ...] = ()
     """Other names that resolve to this card (other faces' names, alternate names)."""
+    split: bool = False
+    """An Alternative card (CR 1307): its faces are two halves of one card face, so its total
+    cost is the two halves' combined (1307.5b), whatever a format says of double-faced cards."""
 
     def has_type(self, slug: str) -> bool:
         return slug in self.types or any(slug in face.types for face in self.faces)
@@ -88,6 +91,8 @@ class Card:
             out["printings"] = list(self.printings)
         if self.aliases:
             out["aliases"] = list(self.aliases)
+        if self.split:
+            out["split"] = True
         return out
 
     @classmethod
@@ -108,6 +113,7 @@ class Card:
             deck_attributes=frozenset(data.get("deck_attributes", ())),
             printings=tuple(data.get("printings", ())),
             aliases=tuple(data.get("aliases", ())),
+            split=bool(data.get("split", False)),
         )
 
 

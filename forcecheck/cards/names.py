@@ -1,7 +1,8 @@
 """Name normalisation: what a human types and what the catalog holds meet here.
 
 Case, accents, curly quotes, punctuation and spacing are forgiven; a ``(Stranger)`` suffix
-is dropped (it is a sub-type, not part of the name). Printing codes are normalised apart.
+is dropped (it is a sub-type, not part of the name), and so are the data's face tags
+(``[J-Ruler]``, ``[Alternative]``, ``[Inverse]``). Printing codes are normalised apart.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import unicodedata
 from functools import lru_cache
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b4": "'", "`": "'"})
-_SUFFIX = re.compile(r"\s*\((?:stranger|shift)\)\s*$", re.IGNORECASE)
+_SUFFIX = re.compile(r"\s*[\(\[](?:stranger|shift|alternative|j-ruler|inverse)[\)\]]\s*$", re.IGNORECASE)
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 

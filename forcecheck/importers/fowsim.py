@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Iterator
 
 from forcecheck.cards.costs import ATTRIBUTE_SYMBOLS, CostError, canonical_cost, total_cost
@@ -320,13 +320,19 @@ def _card(name: str, printings: list[tuple[str, _Group]], warnings: list[ImportW
     if not best.front.cost_ok:
         warnings.append(ImportWarning(best_base, f"no well-formed cost for {name!r}; total cost taken as 0"))
     front = best.front
-    faces = tuple(f.face() for f in best.faces if f.name != front.name or f.types != front.types)
-    # CR 404.8: while deckbuilding a card has the information of all its sides.
+    other = [f for f in best.faces if f.name != front.name or f.types != front.types]
+    faces = tuple(f.face() for f in other)
+    split = _is_alternative(front, other)
+    # CR 404.8: while deckbuilding a card has the information of all its sides; an Alternative
+    # card outside the chase and field has both halves' characteristics, types too (1307.5).
     attributes = set(front.attributes)
     subtypes = set(front.subtypes)
-    for face in best.faces:
+    types = set(front.types)
+    for face in other:
         attributes |= face.attributes
         subtypes |= face.subtypes
+        if split:
+            types |= face.types
     text = "\n".join([front.text] + [f.text for f in best.faces])
     all_text = "\n".join(
         t for _b, g in printings for t in [g.front.text] + [f.text for f in g.faces]
@@ -341,11 +347,14 @@ def _card(name: str, printings: list[tuple[str, _Group]], warnings: list[ImportW
         for p in [group.front] + group.faces:
             if p.record_id not in codes:
                 codes.append(p.record_id)
-    aliases = tuple(dict.fromkeys(f.name for f in best.faces if f.name != name))
+    if split:
+        name = _ALTERNATIVE_TAG.sub("", name)
+        faces = tuple(replace(f, name=_ALTERNATIVE_TAG.sub("", f.name)) for f in faces)
+    aliases = tuple(dict.fromkeys(f.name for f in faces if f.name != name))
     return Card(
         name=name,
         game=GAME,
-        types=frozenset(front.types),
+        types=frozenset(types),
         subtypes=frozenset(subtypes),
         attributes=frozenset(attributes),
         cost=front.cost,
@@ -358,7 +367,20 @@ def _card(name: str, printings: list[tuple[str, _Group]], warnings: list[ImportW
         deck_attributes=frozenset(parse_deck_attributes(front.text) if "ruler" in front.types else ()),
         printings=tuple(codes),
         aliases=aliases,
+        split=split,
     )
+
+
+_ALTERNATIVE_TAG = re.compile(r"\s*\[Alternative\]\s*$", re.IGNORECASE)
+
+
+def _is_alternative(front: _Printing, faces: list[_Printing]) -> bool:
+    """An Alternative card (CR 1307), as the source marks it: a half named ``... [Alternative]``.
+
+    The source files other faces of double-sided cards and second halves of Alternative cards
+    alike under ``^``; only the tag tells them apart. Untagged pairs count as double-faced, which
+    is also the reading under which the official ABC 2023 decks keep the ABC cost curve."""
+    return len(faces) == 1 and any(_ALTERNATIVE_TAG.search(p.name) for p in (front, faces[0]))
 
 
 def _will(front: _Printing, printings: list[tuple[str, _Group]]) -> set[str]:

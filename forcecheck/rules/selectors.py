@@ -13,12 +13,25 @@ CostFn = Callable[[Card], int]
 
 
 def cost_function(policy: str) -> CostFn:
-    """Total cost of a card under the format's double-faced policy (front / max / sum)."""
+    """Total cost of a card under the format's double-faced policy (front / max / sum).
+
+    An Alternative (split) card always costs its two halves combined (CR 1307.5b).
+    """
     if policy == "max":
-        return lambda card: max(card.face_costs()) if card.faces else card.total_cost
-    if policy == "sum":
-        return lambda card: sum(card.face_costs())
-    return lambda card: card.total_cost
+        pick = max
+    elif policy == "sum":
+        pick = sum
+    else:
+        pick = None
+
+    def cost_of(card: Card) -> int:
+        if not card.faces:
+            return card.total_cost
+        if card.split:
+            return sum(card.face_costs())
+        return pick(card.face_costs()) if pick else card.total_cost
+
+    return cost_of
 
 
 def _as_list(value) -> list[str]:
