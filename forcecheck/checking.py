@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from forcecheck.banlists import Banlist
 from forcecheck.cards.catalog import Catalog
 from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, read_decklist
 from forcecheck.engine import CompiledFormat, check_decklist, compile_format
@@ -19,22 +20,41 @@ from forcecheck.spec.loader import load_format
 
 
 class FormatCache:
-    """Compiled formats by name, loaded on first use; a broken format is remembered as its error."""
+    """Compiled formats by name, loaded on first use; a broken format is remembered as its error.
 
-    def __init__(self, format_dirs: Iterable[str | Path] = ()):
+    ``banlist`` is the run's choice: a Banlist, ``"none"`` (no banlist rules), or None, in
+    which case a banlist rule's ``default`` list is looked up in ``catalog`` (if it has it).
+    """
+
+    def __init__(self, format_dirs: Iterable[str | Path] = (), banlist: Banlist | str | None = None, catalog: Catalog | None = None):
         self.format_dirs = list(format_dirs)
+        self.banlist = banlist
+        self.catalog = catalog
         self._compiled: dict[str, CompiledFormat | ForcecheckError] = {}
 
     def get(self, name: str) -> CompiledFormat:
         if name not in self._compiled:
             try:
-                self._compiled[name] = compile_format(load_format(name, self.format_dirs))
+                spec = load_format(name, self.format_dirs)
+                self._compiled[name] = compile_format(spec, banlist=self._banlist_for(spec))
             except ForcecheckError as exc:
                 self._compiled[name] = exc
         found = self._compiled[name]
         if isinstance(found, ForcecheckError):
             raise found
         return found
+
+    def _banlist_for(self, spec) -> Banlist | str | None:
+        rules = [r for r in spec.rules if r.kind == "banlist"]
+        if self.banlist is not None:
+            if not rules and isinstance(self.banlist, Banlist):
+                raise ForcecheckError(f"format {spec.name} has no banlist rule, so a banlist cannot be applied to it")
+            return self.banlist
+        default = next((r.default for r in rules if r.default), None)
+        lookup = getattr(self.catalog, "banlist", None)
+        if default and lookup is not None:
+            return lookup(default)
+        return None
 
 
 def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -79,7 +99,8 @@ def check_paths(
     catalog: Catalog,
     format_name: str | None = None,
     format_dirs: Iterable[str | Path] = (),
+    banlist: Banlist | str | None = None,
 ) -> RunReport:
-    formats = FormatCache(format_dirs)
+    formats = FormatCache(format_dirs, banlist, catalog)
     decks = [check_file(p, catalog, formats, format_name) for p in expand_paths(paths)]
     return RunReport(decks=decks, catalog=catalog.label)

@@ -25,6 +25,8 @@ app = typer.Typer(
 )
 formats_app = typer.Typer(help="List and explain the formats forcecheck knows.", no_args_is_help=True)
 app.add_typer(formats_app, name="formats")
+banlist_app = typer.Typer(help="Import and look at banned / Forbidden-Limited lists (lflist.conf).", no_args_is_help=True)
+app.add_typer(banlist_app, name="banlist")
 catalog_app = typer.Typer(help="Import card databases and look at the card facts forcecheck believes.", no_args_is_help=True)
 app.add_typer(catalog_app, name="catalog")
 
@@ -77,6 +79,10 @@ def check(
     formats_dir: Optional[List[Path]] = FormatsDirOption,
     color: Color = typer.Option(Color.auto, "--color", help="Colour in text output: auto (terminal, respects NO_COLOR), always, never."),
     exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when decks have violations (report-only jobs); unusable input still exits 2."),
+    banlist: Optional[str] = typer.Option(
+        None, "--banlist", help="Banlist to apply: a list imported with 'forcecheck banlist import' (or, with --banlist-file, a list in that file), or 'none' for structure only."
+    ),
+    banlist_file: Optional[Path] = typer.Option(None, "--banlist-file", help="An lflist.conf file to take the banlist from (its first list unless --banlist names one)."),
 ) -> None:
     """Check decklists against a format and report every violation.
 
@@ -89,11 +95,12 @@ def check(
 
     try:
         card_catalog = open_catalog(catalog)
+        chosen = _choose_banlist(banlist, banlist_file, card_catalog)
         if format_name:
-            FormatCache(formats_dir or []).get(format_name)  # a broken format fails the run up front
+            FormatCache(formats_dir or [], chosen, card_catalog).get(format_name)  # a broken format fails the run up front
     except ForcecheckError as exc:
         _fail(str(exc))
-    report = check_paths(paths, card_catalog, format_name, formats_dir or [])
+    report = check_paths(paths, card_catalog, format_name, formats_dir or [], chosen)
     if output_format is OutputFormat.json:
         from forcecheck.report.json_out import render_json
 
@@ -104,6 +111,26 @@ def check(
         render_text(report, make_console(sys.stdout, color.value))
     code = report.exit_code
     raise typer.Exit(0 if exit_zero and code == 1 else code)
+
+
+def _choose_banlist(name: Optional[str], path: Optional[Path], catalog):
+    """The run's banlist: from a file, from the catalog, 'none', or None (the formats' defaults)."""
+    from forcecheck.banlists import pick, read_lflist
+    from forcecheck.engine import NO_BANLIST
+    from forcecheck.errors import ForcecheckError
+
+    if path is not None:
+        lists, _warnings = read_lflist(path)
+        return pick(lists, name, str(path))
+    if name is None:
+        return None
+    if name.lower() == NO_BANLIST:
+        return NO_BANLIST
+    lookup = getattr(catalog, "banlist", None)
+    found = lookup(name) if lookup else None
+    if found is None:
+        raise ForcecheckError(f"no banlist {name!r} in {catalog.label}; import lists with 'forcecheck banlist import FILE' or pass --banlist-file")
+    return found
 
 
 @formats_app.command("list")
@@ -189,7 +216,7 @@ DbOption = typer.Option(None, "--db", help="Catalog database (default: $FORCECHE
 
 @catalog_app.command("import")
 def catalog_import(
-    importer: str = typer.Argument(..., help="Source format: fowsim (Force of Will JSON)."),
+    importer: str = typer.Argument(..., help="Source format: fowsim (Force of Will JSON) or ygopro (YGOPro cards.cdb)."),
     files: List[Path] = typer.Argument(..., help="Source files; importing several merges them, importing again updates in place."),
     db: Optional[Path] = DbOption,
 ) -> None:
@@ -284,13 +311,85 @@ def catalog_search(
         print(name)
 
 
-def main() -> None:
-    """Console-script entry point."""
+@banlist_app.command("import")
+def banlist_import(
+    files: List[Path] = typer.Argument(..., help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists)."),
+    db: Optional[Path] = DbOption,
+) -> None:
+    """Import every list of the files into the catalog database (lists of the same name are replaced)."""
+    import os
+
+    from forcecheck.cards.store import default_db_path
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.importers.pipeline import import_banlists
+
+    target = db or (Path(os.environ["FORCECHECK_CATALOG"]) if os.environ.get("FORCECHECK_CATALOG") else default_db_path())
     try:
-        app()
+        result = import_banlists(files, target)
+    except ForcecheckError as exc:
+        _fail(f"{exc} (the catalog was not changed)")
+    print(f"imported {len(result.lists)} list(s) into {result.db}")
+    for source, warning in result.warnings:
+        print(f"  warning: {source}: {warning}", file=sys.stderr)
+
+
+@banlist_app.command("list")
+def banlist_list(db: Optional[Path] = DbOption) -> None:
+    """The imported lists: name, date, entries, whitelist or not, source."""
+    cat = _open_catalog_or_fail(db)
+    lists = cat.banlists() if hasattr(cat, "banlists") else []
+    if not lists:
+        print(f"no banlists in {cat.label}; import some with 'forcecheck banlist import FILE'", file=sys.stderr)
+        raise typer.Exit(1)
+    for item in lists:
+        kind = "whitelist" if item["whitelist"] else "banlist"
+        print(f"{item['name']:<28} {item['date'] or '-':<10} {item['entries']:>6} entries  {kind}  ({item['source']})")
+
+
+@banlist_app.command("show")
+def banlist_show(name: str = typer.Argument(...), db: Optional[Path] = DbOption) -> None:
+    """One list: its forbidden, limited and semi-limited cards (names from the catalog)."""
+    cat = _open_catalog_or_fail(db)
+    found = cat.banlist(name) if hasattr(cat, "banlist") else None
+    if found is None:
+        _fail(f"no banlist {name!r} in {cat.label}")
+    print(f"{found.name} ({'whitelist' if found.whitelist else 'banlist'}, date {found.date or 'unknown'}, source {found.source})")
+    labels = {0: "forbidden", 1: "limited", 2: "semi-limited", 3: "unlimited"}
+    for count in (0, 1, 2, 3):
+        keys = sorted(k for k, v in found.entries.items() if v == count)
+        if not keys:
+            continue
+        print(f"  {labels[count]} ({len(keys)}):")
+        for key in keys[:2000]:
+            card = cat.by_printing(found.game or "ygo", key) or cat.by_name(found.game or "ygo", key)
+            print(f"    {key:<10} {card.name if card else '(not in the catalog)'}")
+
+
+def main() -> None:
+    """Console-script entry point: no traceback reaches the user (FORCECHECK_DEBUG=1 shows it)."""
+    import os
+    import sqlite3
+
+    from forcecheck.errors import ForcecheckError
+
+    try:
+        app(standalone_mode=True)
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         print("forcecheck: interrupted", file=sys.stderr)
         sys.exit(130)
+    except ForcecheckError as exc:
+        print(f"forcecheck: error: {exc}", file=sys.stderr)
+        sys.exit(2)
+    except sqlite3.DatabaseError as exc:
+        if os.environ.get("FORCECHECK_DEBUG"):
+            raise
+        print(f"forcecheck: error: the catalog database cannot be read ({exc}); re-import it", file=sys.stderr)
+        sys.exit(2)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("FORCECHECK_DEBUG"):
+            raise
+        print(f"forcecheck: internal error: {type(exc).__name__}: {exc} (run with FORCECHECK_DEBUG=1 for details, and please report it)", file=sys.stderr)
+        sys.exit(3)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from forcecheck.banlists import Banlist
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.decklists.model import Decklist, header_key
 from forcecheck.report.model import DeckReport, Violation
 from forcecheck.resolve import resolve
+from forcecheck.rules.banlist import rule_banlist
 from forcecheck.rules.base import Check, ResolvedDeck
 from forcecheck.rules.registry import KINDS, RuleKind
 from forcecheck.rules.selectors import compile_selector, cost_function
@@ -51,6 +53,8 @@ class CompiledFormat:
     headers: dict[str, str] = field(default_factory=dict)
     titles: dict[str, str] = field(default_factory=dict)
     order: dict[str, int] = field(default_factory=dict)
+    banlist: str | None = None
+    """Name of the banlist the rules apply, or None when no list is applied."""
 
     def section_id(self, title: str | None) -> str | None:
         if title is None:
@@ -66,14 +70,31 @@ class CompiledFormat:
 class _Context:
     cost_of: Callable[[Card], int]
     spec: FormatSpec
+    banlist: Banlist | None = None
 
 
-def compile_format(spec: FormatSpec, severity_overrides: dict[str, str] | None = None) -> CompiledFormat:
+NO_BANLIST = "none"
+"""Banlist choice that turns every banlist rule off (``--banlist none``: structure only)."""
+
+
+def compile_format(
+    spec: FormatSpec, severity_overrides: dict[str, str] | None = None, banlist: Banlist | str | None = None
+) -> CompiledFormat:
+    """Compile ``spec``; ``banlist`` is the list chosen for the run, ``"none"``, or None (the spec's own)."""
     cost_of = cost_function(spec.card_policy.double_faced_cost)
-    ctx = _Context(cost_of, spec)
+    chosen = banlist if isinstance(banlist, Banlist) else None
+    ctx = _Context(cost_of, spec, chosen)
     rules = []
+    banlist_names: list[str] = []
     for rule in spec.rules:
         kind = KINDS[rule.kind]
+        if rule.kind == "banlist":
+            if banlist == NO_BANLIST:
+                continue
+            applied = rule_banlist(rule, chosen)
+            if applied is None:
+                continue
+            banlist_names.append(applied.name)
         severity = (severity_overrides or {}).get(rule.id) or rule.severity or kind.severity
         rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))
     headers: dict[str, str] = {}
@@ -89,6 +110,7 @@ def compile_format(spec: FormatSpec, severity_overrides: dict[str, str] | None =
         headers=headers,
         titles={s.id: s.title for s in spec.sections},
         order={s.id: i for i, s in enumerate(spec.sections)},
+        banlist=", ".join(dict.fromkeys(banlist_names)) or None,
     )
 
 
@@ -105,7 +127,7 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         for finding in rule.check(resolution.deck):
             violations.append(_violation(finding, rule.kind, rule.id, rule.severity, deck.path))
     violations.sort(key=lambda v: _sort_key(v, fmt))
-    return DeckReport(path=deck.path, format=fmt.spec.name, violations=violations)
+    return DeckReport(path=deck.path, format=fmt.spec.name, violations=violations, banlist=fmt.banlist)
 
 
 def _violation(finding, kind: RuleKind, rule_id: str, severity: str, path: str) -> Violation:

@@ -15,7 +15,7 @@ from forcecheck.cards.model import Card
 from forcecheck.decklists.model import Decklist, Entry, Section
 from forcecheck.rules.base import Finding, ResolvedDeck, ResolvedEntry, RulerFacts
 
-_CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d{3,10})$")
+_CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
 
 
 @dataclass
@@ -67,7 +67,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
         if section_id is not None:
             section_lines.setdefault(section_id, section.line)
         label = section_id or (section.title or None)
-        if section.title and not section.entries:
+        if section.title and not section.entries and section.warn_if_empty:
             add("empty-section", message=f"the {section.title} header has no cards under it", line=section.line, section=label)
         if section.declared is not None:
             listed = sum(e.count for e in section.entries if e.count_ok)
@@ -91,8 +91,9 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                     card=card.name if card else entry.name,
                 )
             if card is None:
-                suggestions = catalog.suggest(fmt.spec.game, entry.name)
-                hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+                # a passcode or printing code has no near spelling worth suggesting
+                suggestions = [] if _CODE_LIKE.match(entry.name.strip()) else catalog.suggest(fmt.spec.game, entry.name)
+                hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else f" (not in the {catalog.label})"
                 add(
                     "unknown-card",
                     message=f"unknown card {entry.name!r}{' (' + entry.printing + ')' if entry.printing else ''}{hint}",

@@ -20,7 +20,8 @@ sys.path.insert(0, str(ROOT))
 from forcecheck.cards.catalog import CATALOG_SCHEMA  # noqa: E402
 from forcecheck.cards.names import normalize_name  # noqa: E402
 from forcecheck.decklists.readers import read_decklist  # noqa: E402
-from forcecheck.importers import fowsim  # noqa: E402
+from forcecheck.cards.catalog import MemoryCatalog  # noqa: E402
+from forcecheck.importers import fowsim, ygopro  # noqa: E402
 
 # Cards the tests use beyond the sample decks: each shows one fact a rule reads.
 EXTRA_FOW_CARDS = [
@@ -67,6 +68,10 @@ EXTRA_FOW_CARDS = [
 ]
 
 
+# Yu-Gi-Oh cards the tests use beyond the sample decks.
+EXTRA_YGO_CARDS = ["Pot of Greed", "Polymerization", "Dark Magician", "Blue-Eyes White Dragon", "A Legendary Ocean", "Decode Talker"]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", default=str(ROOT.parent / "shared"))
@@ -83,11 +88,13 @@ def main() -> int:
             index.setdefault(normalize_name(alias), card)
 
     wanted = list(EXTRA_FOW_CARDS)
+    ygo_wanted = list(EXTRA_YGO_CARDS)
     for deck_file in sorted((ROOT / "sample_decks").rglob("*")):
-        if deck_file.suffix not in (".txt", ".yaml", ".yml") or "ygo" in deck_file.parts[-2]:
+        if deck_file.suffix not in (".txt", ".yaml", ".yml", ".ydk"):
             continue
         deck = read_decklist(deck_file, known_headers={"ruler"})
-        wanted += [e.name for s in deck.all_sections() for e in s.entries]
+        names = [e.name for s in deck.all_sections() for e in s.entries]
+        (ygo_wanted if "ygo" in deck_file.parts[-2] else wanted).extend(names)
 
     chosen: dict[str, object] = {}
     missing = []
@@ -97,15 +104,26 @@ def main() -> int:
             missing.append(name)
         else:
             chosen[card.name] = card
+    ygo_cards, _ = ygopro.convert(ygopro.read_source(Path(args.shared) / "data" / "ygo" / "cards.cdb"))
+    ygo_index = MemoryCatalog(ygo_cards, "ygopro")
+    ygo_chosen: dict[str, object] = {}
+    for name in ygo_wanted:
+        card = ygo_index.by_printing("ygo", name) if name.isdigit() else ygo_index.by_name("ygo", name)
+        if card is None:
+            missing.append(name)
+        else:
+            ygo_chosen[card.name] = card
     out = {
         "schema": CATALOG_SCHEMA,
         "description": "forcecheck sample catalog: card facts (no card text) for the sample decks and tests; "
-        "FoW facts derived from the fowsim card database by scripts/build_sample_catalog.py",
-        "cards": [chosen[name].to_dict() for name in sorted(chosen)],
+        "FoW facts derived from the fowsim card database and Yu-Gi-Oh facts from a YGOPro cards.cdb "
+        "by scripts/build_sample_catalog.py",
+        "cards": [chosen[name].to_dict() for name in sorted(chosen)]
+        + [ygo_chosen[name].to_dict() for name in sorted(ygo_chosen)],
     }
     target = ROOT / "forcecheck" / "data" / "sample_catalog.json"
     target.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {len(chosen)} cards to {target.relative_to(ROOT)}")
+    print(f"wrote {len(chosen)} FoW and {len(ygo_chosen)} Yu-Gi-Oh cards to {target.relative_to(ROOT)}")
     if missing:
         print("not in the source (misspellings in illegal samples are expected):", ", ".join(sorted(set(missing))))
     return 0

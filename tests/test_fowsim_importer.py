@@ -130,3 +130,17 @@ def test_ruler_deck_attribute_restriction():
     assert by["Arcana Test"].deck_attributes == {"light", "fire"} and "arcana" in by["Arcana Test"].subtypes
     assert by["Race Test"].deck_attributes == frozenset()  # a race restriction is not an attribute one
     assert by["Not A Ruler"].deck_attributes == frozenset()
+
+
+def test_alternative_halves_are_one_split_card_and_double_faced_cards_are_not():
+    cards, _ = fowsim.convert([
+        record("E-027", "Rabbit", ["Resonator"], cost="{R}", colour=["R"]),
+        record("E-027^", "Split Earth [Alternative]", ["Chant"], cost="{R}{R}", colour=["R"]),
+        record("T-008", "Hope", ["Chant"], cost="{W}", colour=["W"]),
+        record("T-008^", "Despair", ["Chant"], cost="{B}{2}", colour=["B"], race=["Inverse"]),
+    ])
+    by = {c.name: c for c in cards}
+    rabbit, hope = by["Rabbit"], by["Hope"]
+    assert (rabbit.split, rabbit.aliases, rabbit.types, rabbit.face_costs()) == (True, ("Split Earth",), {"resonator", "chant"}, (1, 2))
+    assert (hope.split, hope.aliases, hope.types, hope.attributes) == (False, ("Despair",), {"chant"}, {"light", "darkness"})
+    assert "inverse" in hope.subtypes

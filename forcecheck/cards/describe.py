@@ -9,18 +9,22 @@ def _list(values) -> str:
     return ", ".join(sorted(values)) if values else "none"
 
 
-def _face_lines(face: Card | Face, indent: str) -> list[str]:
-    return [
+def _face_lines(face: Card | Face, indent: str, costed: bool = True) -> list[str]:
+    lines = [
         f"{indent}types:      {_list(face.types)}",
         f"{indent}subtypes:   {_list(face.subtypes)}",
         f"{indent}attributes: {_list(face.attributes)}",
-        f"{indent}cost:       {face.cost or 'none'} (total cost {face.total_cost})",
     ]
+    if costed:
+        lines.append(f"{indent}cost:       {face.cost or 'none'} (total cost {face.total_cost})")
+    return lines
 
 
 def describe_card(card: Card) -> str:
     lines = [f"{card.name}  [{card.game}]"]
-    lines += _face_lines(card, "  ")
+    lines += _face_lines(card, "  ", costed=card.game == "fow")
+    if card.split:
+        lines.append(f"  Alternative card: total cost of both halves {sum(card.face_costs())} (CR 1307.5b)")
     if card.faces:
         lines.append(f"  deckbuilding attributes (all faces, CR 404.8): {_list(card.attributes)}")
         for face in card.faces:

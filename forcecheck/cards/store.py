@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
+from contextlib import contextmanager
+from datetime import datetime, timezone
 from pathlib import Path
+from typing import Iterator
 
 from forcecheck.cards.catalog import Catalog, nearest
 from forcecheck.cards.model import Card
@@ -23,7 +27,7 @@ from forcecheck.cards.names import normalize_name, normalize_printing
 from forcecheck.errors import CatalogError
 
 MARKER = "forcecheck-catalog"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 SCHEMA = """
@@ -43,6 +47,15 @@ CREATE TABLE cards (id INTEGER PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NU
 CREATE TABLE names (game TEXT NOT NULL, key TEXT NOT NULL, card_id INTEGER NOT NULL, PRIMARY KEY (game, key)) WITHOUT ROWID;
 CREATE TABLE printings (game TEXT NOT NULL, code TEXT NOT NULL, card_id INTEGER NOT NULL, PRIMARY KEY (game, code)) WITHOUT ROWID;
 CREATE TABLE warnings (importer TEXT NOT NULL, record TEXT NOT NULL, message TEXT NOT NULL);
+CREATE TABLE banlists (
+    name TEXT PRIMARY KEY COLLATE NOCASE,
+    game TEXT NOT NULL,
+    whitelist INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    date TEXT,
+    imported_at TEXT NOT NULL
+);
+CREATE TABLE banlist_entries (banlist TEXT NOT NULL COLLATE NOCASE, key TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (banlist, key)) WITHOUT ROWID;
 """
 
 
@@ -138,6 +151,25 @@ class SqliteCatalog(Catalog):
         warnings = self._conn.execute("SELECT COUNT(*) FROM warnings").fetchone()[0]
         return {"catalog": self.label, "path": str(self.path), "cards": counts, "sources": sources, "warnings": warnings}
 
+    def banlists(self) -> list[dict]:
+        rows = self._conn.execute(
+            "SELECT b.name, b.game, b.whitelist, b.source, b.date, b.imported_at, COUNT(e.key) FROM banlists b "
+            "LEFT JOIN banlist_entries e ON e.banlist = b.name GROUP BY b.name ORDER BY b.date, b.name"
+        ).fetchall()
+        keys = ("name", "game", "whitelist", "source", "date", "imported_at", "entries")
+        return [dict(zip(keys, row)) for row in rows]
+
+    def banlist(self, name: str):
+        from forcecheck.banlists import Banlist
+
+        row = self._conn.execute(
+            "SELECT name, game, whitelist, source, date FROM banlists WHERE name = ?", (name,)
+        ).fetchone()
+        if row is None:
+            return None
+        entries = dict(self._conn.execute("SELECT key, count FROM banlist_entries WHERE banlist = ?", (row[0],)).fetchall())
+        return Banlist(name=row[0], game=row[1], whitelist=bool(row[2]), source=row[3], date=row[4], entries=entries)
+
     def warnings(self) -> list[tuple[str, str, str]]:
         return self._conn.execute("SELECT importer, record, message FROM warnings ORDER BY rowid").fetchall()
 
@@ -181,3 +213,54 @@ def replace_cards(conn: sqlite3.Connection, cards: list[Card]) -> None:
 def temp_path_for(path: Path) -> Path:
     """A sibling temporary file, so the final ``os.replace`` is atomic on the same file system."""
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+@contextmanager
+def writable_catalog(db: Path) -> Iterator[sqlite3.Connection]:
+    """A connection to a copy of the catalog (or a new one); committed and swapped in on success.
+
+    A foreign or old-schema file at ``db`` is refused before anything is written, and any
+    failure leaves the existing catalog exactly as it was.
+    """
+    db = Path(db)
+    db.parent.mkdir(parents=True, exist_ok=True)
+    tmp = temp_path_for(db)
+    existed = db.exists()
+    try:
+        if existed:
+            if not is_sqlite_file(db):
+                raise CatalogError("not a forcecheck catalog (not an SQLite file); choose another --db", db)
+            check = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+            try:
+                check_ours(check, db)
+            finally:
+                check.close()
+            shutil.copyfile(db, tmp)
+        conn = sqlite3.connect(tmp)
+        try:
+            if not existed:
+                create_schema(conn)
+            yield conn
+            conn.commit()
+        finally:
+            conn.close()
+        os.replace(tmp, db)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def replace_banlists(conn: sqlite3.Connection, lists) -> None:
+    """Store lists, replacing lists of the same name (names are unique, case-insensitively)."""
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    for banlist in lists:
+        conn.execute("DELETE FROM banlist_entries WHERE banlist = ?", (banlist.name,))
+        conn.execute("DELETE FROM banlists WHERE name = ?", (banlist.name,))
+        conn.execute(
+            "INSERT INTO banlists (name, game, whitelist, source, date, imported_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (banlist.name, banlist.game, int(banlist.whitelist), banlist.source, banlist.date, now),
+        )
+        conn.executemany(
+            "INSERT INTO banlist_entries (banlist, key, count) VALUES (?, ?, ?)",
+            [(banlist.name, key, count) for key, count in banlist.entries.items()],
+        )

@@ -41,6 +41,8 @@ class Section:
     entries: list[Entry] = field(default_factory=list)
     declared: int | None = None
     """The count a text header announced (``Main Deck (40):``), checked against the entries."""
+    warn_if_empty: bool = True
+    """False for markers a file format always writes (a .ydk's ``!side``), where empty is normal."""
 
     @property
     def key(self) -> str:

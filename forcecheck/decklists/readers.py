@@ -9,6 +9,7 @@ from typing import Collection
 from forcecheck.decklists.model import Decklist
 from forcecheck.decklists.text import read_text_decklist
 from forcecheck.decklists.yaml_deck import read_yaml_decklist
+from forcecheck.decklists.ydk import read_ydk
 from forcecheck.errors import InputFileError
 from forcecheck.textfile import read_text
 
@@ -25,13 +26,20 @@ def read_decklist(path: Path, known_headers: Collection[str] = ()) -> Decklist:
 
 
 def parse_decklist(text: str, path: str, known_headers: Collection[str] = (), suffix: str = "") -> Decklist:
-    if suffix in (".yaml", ".yml") or (suffix not in (".txt",) and _looks_like_yaml(text)):
+    if suffix == ".ydk" or (suffix not in (".txt", ".yaml", ".yml") and _looks_like_ydk(text)):
+        deck = read_ydk(text, path)
+    elif suffix in (".yaml", ".yml") or (suffix not in (".txt",) and _looks_like_yaml(text)):
         deck = read_yaml_decklist(text, path)
     else:
         deck = read_text_decklist(text, path, known_headers)
     if not deck.all_sections() and not deck.problems:
         raise InputFileError("empty decklist: no sections and no cards", path)
     return deck
+
+
+def _looks_like_ydk(text: str) -> bool:
+    lines = [ln.strip().lower() for ln in text.split("\n") if ln.strip()]
+    return any(ln in ("#main", "#extra", "!side") for ln in lines[:5])
 
 
 def _looks_like_yaml(text: str) -> bool:

@@ -1,8 +1,8 @@
 """``forcecheck catalog import``: source files -> records -> card facts -> the SQLite catalog.
 
 Every source file is read and validated before the catalog is touched. The new catalog is
-written to a sibling temporary file (a copy of the existing one, if any) and swapped in with
-``os.replace``: a failed or interrupted import leaves the existing catalog as it was.
+written to a copy and swapped in (``store.writable_catalog``): a failed or interrupted import
+leaves the existing catalog as it was.
 Records of every imported file are kept, so importing another file re-derives all facts
 together (printings of one name from two files merge; a well-formed printing wins).
 """
@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -22,9 +20,9 @@ from typing import Iterable
 
 from forcecheck.cards import store
 from forcecheck.errors import CatalogError
-from forcecheck.importers import ImportWarning, fowsim
+from forcecheck.importers import ImportWarning, fowsim, ygopro
 
-IMPORTERS = {"fowsim": fowsim}
+IMPORTERS = {"fowsim": fowsim, "ygopro": ygopro}
 """Importer name -> module with ``GAME``, ``read_source(path)`` and ``convert(records)``."""
 
 
@@ -47,53 +45,33 @@ def import_files(importer: str, files: Iterable[str | Path], db: Path) -> Import
     for raw in files:
         path = Path(raw)
         records = module.read_source(path)  # raises before anything is written
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        digest = _sha256(path)
         sources.append((path.resolve(), digest, records))
 
-    db = Path(db)
-    db.parent.mkdir(parents=True, exist_ok=True)
-    tmp = store.temp_path_for(db)
-    try:
-        if db.exists():
-            _copy_checked(db, tmp)
-        conn = sqlite3.connect(tmp)
-        try:
-            if not db.exists():
-                store.create_schema(conn)
-            now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-            for path, digest, records in sources:
-                _store_source(conn, importer, path, digest, records, now)
-            cards, warnings = _derive(conn)
-            conn.commit()
-        finally:
-            conn.close()
-        os.replace(tmp, db)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    with store.writable_catalog(Path(db)) as conn:
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        for path, digest, records in sources:
+            _store_source(conn, importer, path, digest, records, now)
+        cards, warnings_by_importer = _derive(conn)
     counts: dict[str, int] = {}
     for card in cards:
         counts[card.game] = counts.get(card.game, 0) + 1
     return ImportResult(
-        db=db,
+        db=Path(db),
         files=len(sources),
         records=sum(len(r) for _p, _d, r in sources),
         cards=counts,
-        warnings=warnings,
+        warnings=warnings_by_importer.get(importer, []),
         seconds=time.perf_counter() - start,
     )
 
 
-def _copy_checked(db: Path, tmp: Path) -> None:
-    """Copy the existing catalog after checking it is ours (a foreign file is never touched)."""
-    if not store.is_sqlite_file(db):
-        raise CatalogError("not a forcecheck catalog (not an SQLite file); choose another --db", db)
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        store.check_ours(conn, db)
-    finally:
-        conn.close()
-    shutil.copyfile(db, tmp)
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def _store_source(conn: sqlite3.Connection, importer: str, path: Path, digest: str, records: list, now: str) -> None:
@@ -118,9 +96,9 @@ def _store_source(conn: sqlite3.Connection, importer: str, path: Path, digest: s
 
 
 def _derive(conn: sqlite3.Connection):
-    """Re-derive every card from all stored records, importer by importer."""
+    """Re-derive every card from all stored records, importer by importer; warnings by importer."""
     all_cards = []
-    all_warnings: list[ImportWarning] = []
+    all_warnings: dict[str, list[ImportWarning]] = {}
     conn.execute("DELETE FROM warnings")
     for importer, module in IMPORTERS.items():
         rows = conn.execute(
@@ -132,10 +110,31 @@ def _derive(conn: sqlite3.Connection):
             continue
         cards, warnings = module.convert(records)
         all_cards.extend(cards)
-        all_warnings.extend(warnings)
+        all_warnings[importer] = warnings
         conn.executemany(
             "INSERT INTO warnings (importer, record, message) VALUES (?, ?, ?)",
             [(importer, w.record, w.message) for w in warnings],
         )
     store.replace_cards(conn, all_cards)
     return all_cards, all_warnings
+
+
+@dataclass
+class BanlistImportResult:
+    db: Path
+    lists: list
+    warnings: list = field(default_factory=list)
+
+
+def import_banlists(files: Iterable[str | Path], db: Path) -> BanlistImportResult:
+    """Read every list of every lflist file first, then store them all in one swap."""
+    from forcecheck.banlists import read_lflist
+
+    lists, warnings = [], []
+    for raw in files:
+        found, problems = read_lflist(Path(raw))
+        lists += found
+        warnings += [(str(raw), w) for w in problems]
+    with store.writable_catalog(Path(db)) as conn:
+        store.replace_banlists(conn, lists)
+    return BanlistImportResult(db=Path(db), lists=lists, warnings=warnings)

@@ -42,6 +42,8 @@ class DeckReport:
     violations: list[Violation] = field(default_factory=list)
     error: str | None = None
     """Set when the file could not be read or checked at all (exit 2); no violations then."""
+    banlist: str | None = None
+    """The banlist applied, or None when the format applied none."""
 
     @property
     def legal(self) -> bool:
@@ -52,6 +54,7 @@ class DeckReport:
             "path": self.path,
             "format": self.format,
             "legal": self.legal,
+            "banlist": self.banlist,
             "violations": [v.to_dict() for v in self.violations],
         }
         if self.error is not None:

@@ -47,6 +47,8 @@ def _render_deck(deck: DeckReport, console) -> None:
     from rich.text import Text
 
     fmt = f" [{deck.format}]" if deck.format else ""
+    if deck.banlist:
+        fmt = f" [{deck.format}, banlist {deck.banlist}]"
     if deck.error is not None:
         line = Text()
         line.append("ERROR ", style="bold magenta")

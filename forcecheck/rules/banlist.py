@@ -1,28 +1,46 @@
-"""Banlists: Forbidden / Limited lists as data, a copy cap per listed card (0 = banned)."""
+"""Banlists: banned and Forbidden/Limited lists as data, a copy cap per listed card (0 = banned)."""
 
 from __future__ import annotations
 
 from typing import Iterator
 
+from forcecheck.banlists import Banlist
 from forcecheck.cards.names import normalize_name, normalize_printing
 from forcecheck.rules.base import Check, Finding, ResolvedDeck
 from forcecheck.spec.model import BanlistRule
 
 
+def rule_banlist(rule: BanlistRule, chosen: Banlist | None) -> Banlist | None:
+    """The list a banlist rule applies: the one chosen for the run, else the one in the spec."""
+    if chosen is not None:
+        return chosen
+    if rule.cards is not None:
+        return Banlist(name=rule.list_name or rule.id, game="", entries=dict(rule.cards), whitelist=rule.whitelist, source="format spec")
+    return None
+
+
+def _keys(key: str) -> set[str]:
+    return {normalize_name(key), normalize_printing(key), key.lstrip("0") if key.isdigit() else key}
+
+
 def compile_banlist(rule: BanlistRule, ctx) -> Check:
-    """Listed cards, by name or printing code/passcode, are capped at their listed count."""
-    by_name = {normalize_name(k): v for k, v in rule.cards.items()}
-    by_code = {normalize_printing(k): v for k, v in rule.cards.items()}
+    """Listed cards, by name, printing code or passcode, are capped at their listed count;
+    on a whitelist every card not listed is forbidden. Alternate printings share one cap."""
+    banlist = rule_banlist(rule, getattr(ctx, "banlist", None))
     sections = tuple(rule.sections)
+    if banlist is None:
+        return lambda deck: ()
+    caps: dict[str, int] = {}
+    for key, count in banlist.entries.items():
+        for k in _keys(str(key)):
+            caps.setdefault(k, count)
 
     def cap_of(card) -> int | None:
-        cap = by_name.get(normalize_name(card.name))
-        if cap is None:
-            for code in card.printings:
-                cap = by_code.get(normalize_printing(code))
-                if cap is not None:
-                    break
-        return cap
+        for key in [normalize_printing(p) for p in card.printings] + [normalize_name(card.name)]:
+            key = key.lstrip("0") if key.isdigit() else key
+            if key in caps:
+                return caps[key]
+        return 0 if banlist.whitelist else None
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
         totals: dict[str, list] = {}
@@ -33,9 +51,12 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
             found = sum(e.count for e in entries)
             if cap is None or found <= cap:
                 continue
-            status = "forbidden" if cap == 0 else f"limited to {cap}"
+            if cap == 0:
+                status = f"not on the whitelist {banlist.name}" if banlist.whitelist and _unlisted(banlist, entries[0].card) else f"forbidden on {banlist.name}"
+            else:
+                status = f"{'limited' if cap == 1 else 'semi-limited' if cap == 2 else 'capped'} to {cap} on {banlist.name}"
             yield Finding(
-                message=f"{name} is {status} on {rule.list_name}: the deck has {found}",
+                message=f"{name} is {status}: the deck has {found}",
                 section=", ".join(dict.fromkeys(e.section for e in entries)),
                 card=name,
                 line=entries[0].line,
@@ -44,3 +65,11 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
             )
 
     return check
+
+
+def _unlisted(banlist: Banlist, card) -> bool:
+    keys = {normalize_printing(p).lstrip("0") for p in card.printings} | {normalize_name(card.name)}
+    listed = set()
+    for key in banlist.entries:
+        listed |= _keys(str(key))
+    return not keys & listed

@@ -11,20 +11,21 @@ from forcecheck.spec.model import AllowedCardsRule, ForbiddenCardsRule
 
 def compile_allowed_cards(rule: AllowedCardsRule, ctx) -> Check:
     """Every card in the sections must match ``allow``; each other card is a finding on its line."""
-    return _membership(rule, compile_selector(rule.allow, ctx.cost_of), want=True)
+    return _membership(rule, compile_selector(rule.allow, ctx.cost_of), want=True, ctx=ctx)
 
 
 def compile_forbidden_cards(rule: ForbiddenCardsRule, ctx) -> Check:
     """No card in the sections may match ``forbid``; each one that does is a finding on its line."""
-    return _membership(rule, compile_selector(rule.forbid, ctx.cost_of), want=False)
+    return _membership(rule, compile_selector(rule.forbid, ctx.cost_of), want=False, ctx=ctx)
 
 
-def _membership(rule, predicate, want: bool) -> Check:
+def _membership(rule, predicate, want: bool, ctx) -> Check:
     sections = tuple(rule.sections)
+    judged = compile_selector(rule.where, ctx.cost_of)
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
         for entry in deck.entries(sections):
-            if predicate(entry.card) != want:
+            if judged(entry.card) and predicate(entry.card) != want:
                 title = deck.titles.get(entry.section, entry.section)
                 yield Finding(
                     message=f"{entry.card.name} may not be in the {title}: {rule.description.rstrip('.')}",

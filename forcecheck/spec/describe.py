@@ -71,8 +71,12 @@ def rule_summary(rule, spec: FormatSpec) -> str:
             text += f"; a ruler with {rule.ruler_restriction} caps every card"
     elif kind == "allowed-cards":
         text = f"{where}: only {selector(rule.allow)}"
+        if rule.where is not None:
+            text += f" (judging cards with {selector(rule.where)})"
     elif kind == "forbidden-cards":
         text = f"{where}: no {selector(rule.forbid)}"
+        if rule.where is not None:
+            text += f" (judging cards with {selector(rule.where)})"
     elif kind == "requires-ruler-keyword":
         text = f"{where}: empty unless the ruler has {rule.keyword}"
     elif kind == "ruler-attributes":
@@ -83,7 +87,10 @@ def rule_summary(rule, spec: FormatSpec) -> str:
         if not rule.allow_no_attribute:
             text += f" (no {what[:-1]} is not allowed)"
     elif kind == "banlist":
-        text = f"{where}: {rule.list_name}, {len(rule.cards)} cards listed"
+        if rule.cards is not None:
+            text = f"{where}: {rule.list_name}, {len(rule.cards)} cards listed"
+        else:
+            text = f"{where}: the banlist chosen with --banlist / --banlist-file" + (f" (default: {rule.default})" if rule.default else " (none by default)")
     else:  # pragma: no cover - every kind is listed above
         text = where
     if rule.when is not None:

@@ -140,17 +140,19 @@ class CopyLimitRule(RuleBase):
 
 
 class AllowedCardsRule(RuleBase):
-    """Every card in the sections must match ``allow``."""
+    """Every card in the sections (that matches ``where``, when given) must match ``allow``."""
 
     kind: Literal["allowed-cards"]
     allow: Selector
+    where: Selector | None = None
 
 
 class ForbiddenCardsRule(RuleBase):
-    """No card in the sections may match ``forbid``."""
+    """No card in the sections (that matches ``where``, when given) may match ``forbid``."""
 
     kind: Literal["forbidden-cards"]
     forbid: Selector
+    where: Selector | None = None
 
 
 class RequiresRulerKeywordRule(RuleBase):
@@ -179,11 +181,25 @@ class RulerAttributesRule(RuleBase):
 
 
 class BanlistRule(RuleBase):
-    """Per-name copy caps from a Forbidden/Limited or banned list: 0 = banned."""
+    """Per-card copy caps from a banned or Forbidden/Limited list: 0 = banned.
+
+    The list is either written here (``cards``: name, printing code or passcode -> copies,
+    with ``list_name``), or chosen when checking (``--banlist NAME``, ``--banlist-file``);
+    ``default`` names an imported list to use when none is chosen. ``whitelist``: cards not
+    listed are forbidden. A rule with no list to apply does not run (the report says so).
+    """
 
     kind: Literal["banlist"]
-    list_name: str
-    cards: dict[str, Annotated[int, Field(ge=0)]]
+    list_name: str | None = None
+    cards: dict[str, Annotated[int, Field(ge=0)]] | None = None
+    whitelist: bool = False
+    default: str | None = None
+
+    @model_validator(mode="after")
+    def _named(self) -> "BanlistRule":
+        if self.cards is not None and not self.list_name:
+            raise ValueError("a banlist written in the spec needs a list_name (reports name the list used)")
+        return self
 
 
 Rule = Annotated[

@@ -1,0 +1,53 @@
+"""YGOPro ``.ydk`` decklists: ``#main``, ``#extra``, ``!side`` and one passcode per line.
+
+``#created by ...`` and any other ``#`` line that is not a section marker is a comment.
+CRLF or LF, leading zeros and a missing final newline are fine. Unlike YGOPro, nothing is
+moved or dropped: every passcode stays on its line in the section it was written in, and a
+line that is not a passcode becomes an ``invalid-entry`` problem on that line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section
+
+SECTION_MARKERS = {"#main": "main", "#extra": "extra", "!side": "side"}
+MAX_PASSCODE_DIGITS = 10
+_PASSCODE = re.compile(r"^\d+$")
+
+
+def read_ydk(text: str, path: str) -> Decklist:
+    deck = Decklist(path=path)
+    current: Section | None = None
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        marker = SECTION_MARKERS.get(line.lower())
+        if marker is not None:
+            current = Section(title=marker, line=number, warn_if_empty=False)
+            deck.sections.append(current)
+            continue
+        if line.startswith("#") or line.startswith("!"):
+            continue  # "#created by ...", other comments and unknown markers
+        if not _PASSCODE.match(line):
+            deck.problems.append(
+                ReadProblem("invalid-entry", f"{line[:40]!r} is not a passcode (a .ydk line holds one card id)", number,
+                            current.title if current else None)
+            )
+            continue
+        if len(line.lstrip("0")) > MAX_PASSCODE_DIGITS:
+            deck.problems.append(
+                ReadProblem("invalid-entry", f"passcode {line[:24]}... has {len(line)} digits; passcodes have at most {MAX_PASSCODE_DIGITS}",
+                            number, current.title if current else None)
+            )
+            continue
+        entry = Entry(name=str(int(line)), count=1, line=number)
+        if current is None:
+            if deck.loose is None:
+                deck.loose = Section(title="", line=number)
+            deck.loose.entries.append(entry)
+        else:
+            current.entries.append(entry)
+    return deck

@@ -1,0 +1,123 @@
+"""Yu-Gi-Oh! card data from a YGOPro ``cards.cdb`` (SQLite, tables ``datas`` and ``texts``).
+
+Facts: ``datas.type`` bits give card types (monster, spell, trap, fusion, synchro, xyz, ...),
+``race`` bits the monster type, ``attribute`` bits the attribute, ``level & 0xff`` the level.
+``alias`` links alternate artworks and "treated as" cards to the original passcode: they are
+one card (copies are counted and banlists applied under the original), so their passcodes
+and names become printings and aliases of the original. A token that shares its name with a
+real card is kept apart as ``NAME (token)``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from forcecheck.cards.model import Card
+from forcecheck.importers import ImportSourceError, ImportWarning
+
+GAME = "ygo"
+
+TYPE_BITS = {
+    0x1: "monster", 0x2: "spell", 0x4: "trap", 0x10: "normal", 0x20: "effect", 0x40: "fusion",
+    0x80: "ritual", 0x100: "trap-monster", 0x200: "spirit", 0x400: "union", 0x800: "gemini",
+    0x1000: "tuner", 0x2000: "synchro", 0x4000: "token", 0x10000: "quick-play", 0x20000: "continuous",
+    0x40000: "equip", 0x80000: "field", 0x100000: "counter", 0x200000: "flip", 0x400000: "toon",
+    0x800000: "xyz", 0x1000000: "pendulum", 0x2000000: "special-summon", 0x4000000: "link",
+}
+RACE_BITS = {
+    0x1: "warrior", 0x2: "spellcaster", 0x4: "fairy", 0x8: "fiend", 0x10: "zombie", 0x20: "machine",
+    0x40: "aqua", 0x80: "pyro", 0x100: "rock", 0x200: "winged-beast", 0x400: "plant", 0x800: "insect",
+    0x1000: "thunder", 0x2000: "dragon", 0x4000: "beast", 0x8000: "beast-warrior", 0x10000: "dinosaur",
+    0x20000: "fish", 0x40000: "sea-serpent", 0x80000: "reptile", 0x100000: "psychic", 0x200000: "divine-beast",
+    0x400000: "creator-god", 0x800000: "wyrm", 0x1000000: "cyberse", 0x2000000: "illusion",
+}
+ATTRIBUTE_BITS = {0x1: "earth", 0x2: "water", 0x4: "fire", 0x8: "wind", 0x10: "light", 0x20: "dark", 0x40: "divine"}
+
+
+def _bits(value: int, table: dict[int, str]) -> frozenset[str]:
+    return frozenset(name for bit, name in table.items() if value & bit)
+
+
+def read_source(path) -> list[dict]:
+    """Rows of a YGOPro card database; a file that is not one raises ImportSourceError."""
+    path = Path(path)
+    if not path.is_file():
+        raise ImportSourceError("no such file", path)
+    with open(path, "rb") as fh:
+        if fh.read(16) != b"SQLite format 3\x00":
+            raise ImportSourceError("not a YGOPro card database (not an SQLite file)", path)
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise ImportSourceError(f"cannot open the card database ({exc})", path) from None
+    try:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        missing = {"datas", "texts"} - tables
+        if missing:
+            raise ImportSourceError(f"not a YGOPro card database (no table {', '.join(sorted(missing))})", path)
+        rows = conn.execute(
+            "SELECT d.id, d.alias, d.type, d.level, d.race, d.attribute, t.name "
+            "FROM datas d JOIN texts t ON t.id = d.id ORDER BY d.id"
+        ).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise ImportSourceError(f"cannot read the card database ({exc})", path) from None
+    finally:
+        conn.close()
+    if not rows:
+        raise ImportSourceError("no cards in the database", path)
+    keys = ("id", "alias", "type", "level", "race", "attribute", "name")
+    return [dict(zip(keys, row)) for row in rows]
+
+
+def convert(records: list[dict]) -> tuple[list[Card], list[ImportWarning]]:
+    """One Card per original passcode, with its alternate artworks and "treated as" cards."""
+    warnings: list[ImportWarning] = []
+    by_id: dict[int, dict] = {}
+    for record in records:
+        try:
+            record_id = int(record["id"])
+            name = str(record["name"]).strip()
+            int(record.get("type") or 0)
+        except (KeyError, TypeError, ValueError):
+            warnings.append(ImportWarning(str(record.get("id", "?")), "malformed row; skipped"))
+            continue
+        if not name:
+            warnings.append(ImportWarning(str(record_id), "row has no name; skipped"))
+            continue
+        by_id[record_id] = record
+    children: dict[int, list[dict]] = {}
+    originals: list[dict] = []
+    for record_id, record in by_id.items():
+        alias = int(record.get("alias") or 0)
+        if alias and alias != record_id and alias in by_id:
+            children.setdefault(alias, []).append(record)
+        else:
+            if alias and alias not in by_id:
+                warnings.append(ImportWarning(str(record_id), f"alias {alias} is not in the database; kept as its own card"))
+            originals.append(record)
+
+    non_token_names = {r["name"].strip() for r in originals if not int(r.get("type") or 0) & 0x4000}
+    cards = []
+    for record in originals:
+        kinds = _bits(int(record.get("type") or 0), TYPE_BITS)
+        name = record["name"].strip()
+        if "token" in kinds and name in non_token_names:
+            name = f"{name} (token)"
+        linked = children.get(int(record["id"]), [])
+        printings = tuple(str(r["id"]) for r in [record] + linked)
+        aliases = tuple(dict.fromkeys(r["name"].strip() for r in linked if r["name"].strip() != name))
+        level = int(record.get("level") or 0) & 0xFF
+        cards.append(
+            Card(
+                name=name,
+                game=GAME,
+                types=kinds,
+                subtypes=_bits(int(record.get("race") or 0), RACE_BITS) if "monster" in kinds else frozenset(),
+                attributes=_bits(int(record.get("attribute") or 0), ATTRIBUTE_BITS) if "monster" in kinds else frozenset(),
+                keywords={"level": level} if "monster" in kinds and level else {},
+                printings=printings,
+                aliases=aliases,
+            )
+        )
+    return cards, warnings
