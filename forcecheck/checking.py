@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from forcecheck.banlists import Banlist
 from forcecheck.cards.catalog import Catalog
@@ -16,6 +16,7 @@ from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, read_decklist
 from forcecheck.engine import CompiledFormat, check_decklist, compile_format
 from forcecheck.errors import ForcecheckError
 from forcecheck.report.model import DeckReport, RunReport
+from forcecheck.selection import Selection
 from forcecheck.spec.loader import load_format
 
 
@@ -75,18 +76,26 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 
 def check_file(
-    path: Path, catalog: Catalog, formats: FormatCache, format_name: str | None = None
+    path: Path, catalog: Catalog, formats: FormatCache, format_name: str | None = None, fallback: str | None = None
 ) -> DeckReport:
-    """Check one file; any unusable input becomes the report's ``error``, never an exception."""
+    """Check one file; any unusable input becomes the report's ``error``, never an exception.
+
+    The format is ``format_name`` (the command line), else the one the decklist names, else
+    ``fallback`` (the configuration's format for this path).
+    """
     fmt: CompiledFormat | None = None
     try:
         if format_name:
             fmt = formats.get(format_name)
-        deck = read_decklist(path, known_headers=fmt.known_headers if fmt else ())
+        deck = read_decklist(path, known_headers=fmt.known_headers if fmt else (formats.get(fallback).known_headers if fallback else ()))
         if fmt is None:
-            if not deck.format:
-                raise ForcecheckError("no format: pass --format NAME or write 'format: NAME' in a YAML decklist", path)
-            fmt = formats.get(deck.format)
+            chosen = deck.format or fallback
+            if not chosen:
+                raise ForcecheckError(
+                    "no format: pass --format NAME, write 'format: NAME' in a YAML decklist, or set format/formats in .forcecheck.yaml",
+                    path,
+                )
+            fmt = formats.get(chosen)
             if deck.sections and path.suffix.lower() not in (".yaml", ".yml"):
                 deck = read_decklist(path, known_headers=fmt.known_headers)
         return check_decklist(deck, fmt, catalog)
@@ -100,7 +109,14 @@ def check_paths(
     format_name: str | None = None,
     format_dirs: Iterable[str | Path] = (),
     banlist: Banlist | str | None = None,
+    format_for: Callable[[Path], str | None] | None = None,
+    selection: Selection | None = None,
 ) -> RunReport:
+    """Check every decklist under ``paths``; ``format_for`` gives a path's configured format and
+    ``selection`` filters and re-grades the violations (--select / --ignore / severities)."""
     formats = FormatCache(format_dirs, banlist, catalog)
-    decks = [check_file(p, catalog, formats, format_name) for p in expand_paths(paths)]
+    decks = []
+    for path in expand_paths(paths):
+        report = check_file(path, catalog, formats, format_name, format_for(path) if format_for else None)
+        decks.append(selection.apply(report) if selection else report)
     return RunReport(decks=decks, catalog=catalog.label)

@@ -33,13 +33,22 @@ app.add_typer(catalog_app, name="catalog")
 
 class OutputFormat(str, Enum):
     text = "text"
+    concise = "concise"
     json = "json"
+    sarif = "sarif"
+    github = "github"
+    junit = "junit"
 
 
 class Color(str, Enum):
     auto = "auto"
     always = "always"
     never = "never"
+
+
+class FailOn(str, Enum):
+    error = "error"
+    warning = "warning"
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -66,51 +75,139 @@ FormatsDirOption = typer.Option(
 )
 
 
+def _tokens(values: Optional[List[str]]) -> list[str]:
+    """Rule tokens from repeatable, comma-separated options (``--select FC1,FC2 --select copy-limit``)."""
+    return [t.strip() for v in values or [] for t in v.split(",") if t.strip()]
+
+
 @app.command()
 def check(
     paths: List[Path] = typer.Argument(..., help="Decklist files or directories (every decklist under a directory, sorted)."),
     format_name: Optional[str] = typer.Option(
-        None, "--format", "-f", help="Format name (see 'forcecheck formats list') or a format YAML file. Overrides a format named inside a YAML decklist."
+        None, "--format", "-f", help="Format name (see 'forcecheck formats list') or a format YAML file. Overrides a format named inside a YAML decklist and the configuration."
     ),
     catalog: Optional[Path] = typer.Option(
-        None, "--catalog", help="Card catalog: an imported SQLite catalog or a catalog JSON file. Default: $FORCECHECK_CATALOG, else the imported catalog at the default location, else the embedded sample catalog."
+        None, "--catalog", help="Card catalog: an imported SQLite catalog or a catalog JSON file. Default: $FORCECHECK_CATALOG, the configuration, the imported catalog at the default location, else the embedded sample catalog."
     ),
-    output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", "-o", help="text (for people) or json (the documented schema, alone on stdout)."),
+    output_format: Optional[OutputFormat] = typer.Option(
+        None, "--output-format", "-o", help="text (default; github under GitHub Actions), concise, json, sarif, github or junit. Machine formats write only the document."
+    ),
+    output_file: Optional[Path] = typer.Option(None, "--output-file", help="Write the report to this file (atomically) instead of stdout."),
     formats_dir: Optional[List[Path]] = FormatsDirOption,
-    color: Color = typer.Option(Color.auto, "--color", help="Colour in text output: auto (terminal, respects NO_COLOR), always, never."),
+    color: Optional[Color] = typer.Option(None, "--color", help="Colour in text output: auto (a terminal, unless NO_COLOR; FORCE_COLOR forces it), always, never."),
     exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when decks have violations (report-only jobs); unusable input still exits 2."),
     banlist: Optional[str] = typer.Option(
         None, "--banlist", help="Banlist to apply: a list imported with 'forcecheck banlist import' (or, with --banlist-file, a list in that file), or 'none' for structure only."
     ),
     banlist_file: Optional[Path] = typer.Option(None, "--banlist-file", help="An lflist.conf file to take the banlist from (its first list unless --banlist names one)."),
+    select: Optional[List[str]] = typer.Option(None, "--select", help="Report only these rules: codes (FC201), prefixes (FC2), slugs (copy-limit), rule ids (main-size) or ALL; comma-separated, repeatable."),
+    extend_select: Optional[List[str]] = typer.Option(None, "--extend-select", help="Report these rules too, on top of --select or the configuration."),
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Do not report these rules (the more specific of select and ignore wins)."),
+    warn: Optional[List[str]] = typer.Option(None, "--warn", help="Report these rules as warnings (they no longer make a deck illegal)."),
+    fail_on: Optional[FailOn] = typer.Option(None, "--fail-on", help="Lowest severity that fails the run: error (default) or warning."),
+    config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest .forcecheck.yaml / pyproject.toml."),
 ) -> None:
     """Check decklists against a format and report every violation.
 
     Exit status: 0 every deck legal, 1 any deck with a violation, 2 an input that could not be
-    used (missing or unreadable file, bad format spec or catalog); the rest of the batch is still checked.
+    used (missing or unreadable file, bad format spec, catalog or configuration); the rest of the
+    batch is still checked.
     """
+    import os
+
     from forcecheck.cards.catalog import open_catalog
     from forcecheck.checking import FormatCache, check_paths
+    from forcecheck.config import load_config
     from forcecheck.errors import ForcecheckError
+    from forcecheck.report import RENDERERS
+    from forcecheck.selection import Selection, validate_tokens
 
+    flags = {
+        "format": format_name,
+        "catalog": str(catalog) if catalog else None,
+        "output_format": output_format.value if output_format else None,
+        "format_dirs": [str(d) for d in formats_dir or []],
+        "color": color.value if color else None,
+        "banlist": banlist,
+        "banlist_file": str(banlist_file) if banlist_file else None,
+        "select": _tokens(select),
+        "extend_select": _tokens(extend_select),
+        "ignore": _tokens(ignore),
+        "fail_on": fail_on.value if fail_on else None,
+    }
     try:
-        card_catalog = open_catalog(catalog)
-        chosen = _choose_banlist(banlist, banlist_file, card_catalog)
+        config = load_config(flags, config_path=config_file)
+        severity = dict(config["severity"])
+        severity.update({token: "warning" for token in _tokens(warn)})
+        selection = Selection(config["select"], config["extend_select"], config["ignore"], severity)
+        rule_ids = _all_rule_ids(config["format_dirs"])
+        for what, tokens in (("--select", selection.select), ("--extend-select", selection.extend_select), ("--ignore", selection.ignore), ("severity", list(severity))):
+            validate_tokens(tokens, what, rule_ids)
+        card_catalog = open_catalog(config["catalog"])
+        chosen = _choose_banlist(config["banlist"], Path(config["banlist_file"]) if config["banlist_file"] else None, card_catalog)
         if format_name:
-            FormatCache(formats_dir or [], chosen, card_catalog).get(format_name)  # a broken format fails the run up front
+            FormatCache(config["format_dirs"], chosen, card_catalog).get(format_name)  # a broken format fails the run up front
     except ForcecheckError as exc:
         _fail(str(exc))
-    report = check_paths(paths, card_catalog, format_name, formats_dir or [], chosen)
-    if output_format is OutputFormat.json:
-        from forcecheck.report.json_out import render_json
-
-        sys.stdout.write(render_json(report) + "\n")
-    else:
-        from forcecheck.report.text import make_console, render_text
-
-        render_text(report, make_console(sys.stdout, color.value))
-    code = report.exit_code
+    out_format = config["output_format"] or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+    report = check_paths(
+        paths, card_catalog, format_name, config["format_dirs"], chosen, format_for=config.format_for, selection=selection
+    )
+    _emit(RENDERERS[out_format](report, _color(config["color"], out_format, output_file)), output_file, out_format)
+    code = report.exit_code_for(config["fail_on"])
     raise typer.Exit(0 if exit_zero and code == 1 else code)
+
+
+def _all_rule_ids(format_dirs) -> set[str]:
+    """Rule ids of every format that loads (for validating --select tokens)."""
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.spec.loader import available_formats, load_format
+
+    ids: set[str] = set()
+    for path in available_formats(format_dirs).values():
+        try:
+            ids |= {r.id for r in load_format(str(path), format_dirs).rules}
+        except ForcecheckError:
+            continue
+    return ids
+
+
+def _color(option: str, out_format: str, output_file) -> str:
+    """always / never for this run: machine formats and files are never coloured."""
+    import os
+
+    if out_format != "text" or output_file is not None or option == "never":
+        return "never"
+    if option == "always":
+        return "always"
+    if os.environ.get("NO_COLOR"):
+        return "never"
+    if os.environ.get("FORCE_COLOR"):
+        return "always"
+    return "always" if sys.stdout.isatty() else "never"
+
+
+def _emit(document: str, output_file, out_format: str) -> None:
+    """Write the document to stdout, or atomically to the output file (nothing half-written)."""
+    if output_file is None:
+        sys.stdout.write(document)
+        return
+    import os
+    import tempfile
+
+    target = Path(output_file)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent if str(target.parent) else "."))
+    except OSError as exc:
+        _fail(f"cannot write {target}: {exc.strerror or exc}")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(document)
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        _fail(f"cannot write {target}: {exc.strerror or exc}")
+    print(f"forcecheck: wrote {out_format} report to {target}", file=sys.stderr)
 
 
 def _choose_banlist(name: Optional[str], path: Optional[Path], catalog):

@@ -49,15 +49,21 @@ class Catalog:
 
 
 def nearest(query: str, keys: list[str], names: list[str], limit: int) -> list[str]:
-    """The ``limit`` best distinct display names for ``query`` among normalised ``keys``."""
+    """The ``limit`` best distinct display names for ``query`` among normalised ``keys``.
+
+    token_set_ratio forgives word order, missing words ("Arthur King of Knights") and typos;
+    names far below the best match are left out, so a near-certain match stands alone.
+    """
     from rapidfuzz import fuzz, process
 
     key = normalize_name(query)
     if not keys or not key:
         return []
     found: list[str] = []
-    for _key, score, index in process.extract(key, keys, scorer=fuzz.WRatio, limit=limit * 4):
-        if score < 50:
+    best = None
+    for _key, score, index in process.extract(key, keys, scorer=fuzz.token_set_ratio, limit=limit * 4):
+        best = score if best is None else best
+        if score < max(60, best - 25):
             break
         if names[index] not in found:
             found.append(names[index])

@@ -84,9 +84,15 @@ class RunReport:
     @property
     def exit_code(self) -> int:
         """0 every deck legal, 1 any violation, 2 any input that could not be used."""
+        return self.exit_code_for("error")
+
+    def exit_code_for(self, fail_on: str) -> int:
+        """As ``exit_code``, with warnings failing the run too when ``fail_on`` is ``warning``."""
         if any(d.error is not None for d in self.decks):
             return 2
         if any(not d.legal for d in self.decks):
+            return 1
+        if fail_on == "warning" and any(d.violations for d in self.decks):
             return 1
         return 0
 

@@ -7,24 +7,18 @@ from typing import TextIO
 from forcecheck.report.model import DeckReport, RunReport
 
 
-def make_console(file: TextIO | None = None, color: str = "auto", width: int | None = None):
+def make_console(file: TextIO | None = None, color: str = "never", width: int | None = None, terminal: bool = False):
+    """A rich console writing to ``file``; colour only when ``color`` is ``always``."""
+    import os
+
     from rich.console import Console
 
-    kwargs = {"file": file, "highlight": False, "soft_wrap": False}
-    if color == "never":
+    kwargs = {"file": file, "highlight": False, "soft_wrap": False, "force_terminal": terminal}
+    if color != "always":
         kwargs["no_color"] = True
         kwargs["color_system"] = None
-    elif color == "always":
-        kwargs["force_terminal"] = True
-    if width:
-        kwargs["width"] = width
-    console = Console(**kwargs)
-    if not width and not console.is_terminal:
-        # CI logs and pipes: do not fold messages at 80 columns
-        import os
-
-        console.width = int(os.environ.get("COLUMNS") or 140)
-    return console
+    kwargs["width"] = width or int(os.environ.get("COLUMNS") or 140)
+    return Console(**kwargs)
 
 
 def render_text(report: RunReport, console) -> None:

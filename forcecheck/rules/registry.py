@@ -34,6 +34,7 @@ INPUT = "input"
 KINDS: dict[str, RuleKind] = {
     k.slug: k
     for k in [
+        _kind("FC000", "unreadable-input", INPUT, doc="A file that cannot be used at all (missing, binary, over the size limit, not UTF-8, malformed YAML, no format); exit 2."),
         _kind("FC001", "unknown-card", INPUT, doc="A card name or printing code the catalog does not know; the nearest names are suggested."),
         _kind("FC002", "invalid-count", INPUT, doc="A count that is zero, negative, not a whole number or over 9,999; the line is not counted."),
         _kind("FC003", "card-outside-section", INPUT, doc="A card listed before any section header; it is not counted in any section."),
@@ -53,3 +54,5 @@ KINDS: dict[str, RuleKind] = {
         _kind("FC701", "requires-ruler-keyword", "ruler", ruler.compile_requires_ruler_keyword),
     ]
 }
+
+KINDS_BY_CODE: dict[str, RuleKind] = {k.code: k for k in KINDS.values()}
