@@ -230,6 +230,47 @@ def _choose_banlist(name: Optional[str], path: Optional[Path], catalog):
     return found
 
 
+@app.command("rules")
+def rules_command(
+    output_format: str = typer.Option("text", "--output-format", "-o", help="text or json."),
+) -> None:
+    """Every rule kind and input check: code, slug, default severity, family and documentation."""
+    import json
+
+    from forcecheck.rules.registry import KINDS
+
+    kinds = sorted(KINDS.values(), key=lambda k: k.code)
+    if output_format == "json":
+        print(json.dumps([{"code": k.code, "slug": k.slug, "severity": k.severity, "family": k.family, "doc": k.doc} for k in kinds], indent=2))
+        return
+    if output_format != "text":
+        _fail(f"unknown output format {output_format!r} (choices: text, json)")
+    for kind in kinds:
+        print(f"{kind.code}  {kind.slug:<24} {kind.severity:<8} {kind.family:<11} {kind.doc}")
+    print("\nEach format's rules are instances of these kinds with their own ids: 'forcecheck formats show NAME'.")
+
+
+config_app = typer.Typer(help="Show the configuration forcecheck would use here.", no_args_is_help=True)
+app.add_typer(config_app, name="config")
+
+
+@config_app.command("show")
+def config_show(config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one.")) -> None:
+    """The merged configuration (flags > FORCECHECK_* variables > config file > defaults), with sources."""
+    from forcecheck.config import SETTINGS, load_config
+    from forcecheck.errors import ForcecheckError
+
+    try:
+        config = load_config({}, config_path=config_file)
+    except ForcecheckError as exc:
+        _fail(str(exc))
+    print(f"config file: {config.file or '(none found from ' + str(Path.cwd()) + ' up)'}")
+    for name, setting in SETTINGS.items():
+        value = config.values[name]
+        shown = "-" if value in (None, [], {}) else (", ".join(value) if isinstance(value, list) else (", ".join(f"{k}: {v}" for k, v in value.items()) if isinstance(value, dict) else str(value)))
+        print(f"{name:<14} {shown:<40} ({config.sources[name]})")
+
+
 @formats_app.command("list")
 def formats_list(formats_dir: Optional[List[Path]] = FormatsDirOption) -> None:
     """List the formats: name, game, title and the file that defines it."""
