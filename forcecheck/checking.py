@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from forcecheck.banlists import Banlist
+from forcecheck.canonical import fingerprint
 from forcecheck.cards.catalog import Catalog
 from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, read_decklist
 from forcecheck.engine import CompiledFormat, check_decklist, compile_format
@@ -98,7 +99,10 @@ def check_file(
             fmt = formats.get(chosen)
             if deck.sections and path.suffix.lower() not in (".yaml", ".yml"):
                 deck = read_decklist(path, known_headers=fmt.known_headers)
-        return check_decklist(deck, fmt, catalog)
+        report = check_decklist(deck, fmt, catalog)
+        report.fingerprint = fingerprint(deck, fmt, catalog)
+        report.name = deck.metadata.get("player") or deck.name
+        return report
     except ForcecheckError as exc:
         return DeckReport(path=str(path), format=fmt.spec.name if fmt else format_name, error=str(exc))
 

@@ -158,6 +158,140 @@ def check(
     raise typer.Exit(0 if exit_zero and code == 1 else code)
 
 
+def _deck_context(format_name, catalog, formats_dir, config_file):
+    """Configuration, catalog and format cache for commands that read one deck at a time."""
+    from forcecheck.cards.catalog import open_catalog
+    from forcecheck.checking import FormatCache
+    from forcecheck.config import load_config
+
+    config = load_config({"format": format_name, "catalog": str(catalog) if catalog else None,
+                          "format_dirs": [str(d) for d in formats_dir or []]}, config_path=config_file)
+    card_catalog = open_catalog(config["catalog"])
+    return config, card_catalog, FormatCache(config["format_dirs"], None, card_catalog)
+
+
+def _read_with_format(path: Path, format_name, config, formats):
+    """(deck, compiled format, text, kind) for one file, the format chosen as ``check`` does."""
+    from forcecheck.decklists.readers import parse_decklist
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.textfile import read_text
+
+    text = read_text(path)
+    chosen = format_name or None
+    fmt = formats.get(chosen) if chosen else None
+    deck = parse_decklist(text, str(path), fmt.known_headers if fmt else (), suffix=path.suffix.lower())
+    if fmt is None:
+        chosen = deck.format or config.format_for(path)
+        if not chosen:
+            raise ForcecheckError("no format: pass --format NAME, write 'format: NAME' in a YAML decklist, or set one in .forcecheck.yaml", path)
+        fmt = formats.get(chosen)
+        deck = parse_decklist(text, str(path), fmt.known_headers, suffix=path.suffix.lower())
+    suffix = path.suffix.lower()
+    kind = "ydk" if suffix == ".ydk" else "yaml" if suffix in (".yaml", ".yml") else "text"
+    if kind == "text" and deck.sections and any(s.title in ("main", "extra", "side") and not s.warn_if_empty for s in deck.sections):
+        kind = "ydk"
+    return deck, fmt, text, kind
+
+
+@app.command("fmt")
+def fmt_command(
+    paths: List[Path] = typer.Argument(..., help="Decklist files or directories to rewrite in canonical form."),
+    format_name: Optional[str] = typer.Option(None, "--format", "-f", help="Format whose section titles and order to use."),
+    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog for canonical names (as for check)."),
+    check_only: bool = typer.Option(False, "--check", help="Change nothing; exit 1 if a file is not in canonical form (for CI)."),
+    diff: bool = typer.Option(False, "--diff", help="Change nothing; print a unified diff of what fmt would change."),
+    formats_dir: Optional[List[Path]] = FormatsDirOption,
+    config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one."),
+) -> None:
+    """Rewrite decklists in canonical form: catalog card names, duplicate lines summed, the
+    format's section titles and order, cards sorted, the comment block at the top kept.
+
+    Unknown card names stay as written; a file with a line forcecheck cannot read is left
+    untouched and reported. Files are replaced atomically.
+    """
+    import difflib
+
+    from forcecheck.canonical import canonical_text
+    from forcecheck.checking import expand_paths
+    from forcecheck.errors import ForcecheckError
+
+    try:
+        config, card_catalog, formats = _deck_context(format_name, catalog, formats_dir, config_file)
+    except ForcecheckError as exc:
+        _fail(str(exc))
+    changed = problems = 0
+    for path in expand_paths(paths):
+        try:
+            deck, fmt, text, kind = _read_with_format(path, format_name, config, formats)
+        except ForcecheckError as exc:
+            print(f"forcecheck: error: {exc}", file=sys.stderr)
+            problems += 1
+            continue
+        if deck.problems:
+            first = deck.problems[0]
+            print(f"forcecheck: {path}:{first.line or 1}: not rewritten: {first.message}", file=sys.stderr)
+            problems += 1
+            continue
+        new = canonical_text(deck, fmt, card_catalog, text, kind)
+        if new == text.replace("\r\n", "\n"):
+            continue
+        changed += 1
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), new.splitlines(True), f"{path}", f"{path} (canonical)"))
+        elif check_only:
+            print(f"{path}: not in canonical form")
+        else:
+            _write_atomically(path, new)
+            print(f"reformatted {path}", file=sys.stderr)
+    verb = "would reformat" if (check_only or diff) else "reformatted"
+    print(f"forcecheck fmt: {verb} {changed} file(s); {problems} file(s) with problems", file=sys.stderr)
+    if problems:
+        raise typer.Exit(2)  # some file could not be (re)written: it needs a person first
+    raise typer.Exit(1 if changed and (check_only or diff) else 0)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write next to the file and rename over it: an interrupted write leaves the original."""
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@app.command("fingerprint")
+def fingerprint_command(
+    deck_path: Path = typer.Argument(..., help="A decklist."),
+    format_name: Optional[str] = typer.Option(None, "--format", "-f", help="Format (decides which section each header is)."),
+    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog (canonical names), as for check."),
+    formats_dir: Optional[List[Path]] = FormatsDirOption,
+    config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one."),
+) -> None:
+    """Print a stable hash of the deck's content (cards, counts, sections) as the last line.
+
+    Line order, spacing, case, printing codes, comments and the file format do not change it;
+    the README ("Fingerprints") says exactly what it covers.
+    """
+    from forcecheck.canonical import canonical_sections, fingerprint
+    from forcecheck.errors import ForcecheckError
+
+    try:
+        config, card_catalog, formats = _deck_context(format_name, catalog, formats_dir, config_file)
+        deck, fmt, _text, _kind = _read_with_format(deck_path, format_name, config, formats)
+    except ForcecheckError as exc:
+        _fail(str(exc))
+    for group in canonical_sections(deck, fmt, card_catalog):
+        cards = sum(e.count for e in group.entries if e.count_ok)
+        print(f"{group.key}: {cards} cards, {len(group.entries)} lines", file=sys.stderr)
+    print(fingerprint(deck, fmt, card_catalog))
+
+
 def _all_rule_ids(format_dirs) -> set[str]:
     """Rule ids of every format that loads (for validating --select tokens)."""
     from forcecheck.errors import ForcecheckError

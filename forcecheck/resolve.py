@@ -96,7 +96,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                 hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else f" (not in the {catalog.label})"
                 add(
                     "unknown-card",
-                    message=f"unknown card {entry.name!r}{' (' + entry.printing + ')' if entry.printing else ''}{hint}",
+                    message=f"unknown card {entry.name!r}{' (' + entry.printing + ')' if entry.printing and entry.printing != entry.name else ''}{hint}",
                     line=entry.line,
                     section=label,
                     card=entry.name,

@@ -59,7 +59,8 @@ def test_json_output_schema():
         "catalog": "embedded sample catalog",
     }
     deck = next(d for d in doc["decks"] if d["path"].endswith("illegal-five-copies-main-and-side.txt"))
-    assert set(deck) == {"path", "format", "legal", "banlist", "violations"}
+    assert set(deck) == {"path", "format", "legal", "banlist", "fingerprint", "violations"}
+    assert deck["fingerprint"].startswith("fc1-") and len(deck["fingerprint"]) == 36
     assert deck["legal"] is False and deck["format"] == "bifrost" and deck["banlist"] is None
     (v,) = deck["violations"]
     assert v == {

@@ -43,7 +43,8 @@ def read_ydk(text: str, path: str) -> Decklist:
                             number, current.title if current else None)
             )
             continue
-        entry = Entry(name=str(int(line)), count=1, line=number)
+        code = str(int(line))
+        entry = Entry(name=code, count=1, line=number, printing=code)
         if current is None:
             if deck.loose is None:
                 deck.loose = Section(title="", line=number)

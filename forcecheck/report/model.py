@@ -44,6 +44,10 @@ class DeckReport:
     """Set when the file could not be read or checked at all (exit 2); no violations then."""
     banlist: str | None = None
     """The banlist applied, or None when the format applied none."""
+    fingerprint: str | None = None
+    """Content hash of the deck (``forcecheck.canonical.fingerprint``)."""
+    name: str | None = None
+    """Deck or player name from the decklist's metadata, when it has one."""
 
     @property
     def legal(self) -> bool:
@@ -55,6 +59,7 @@ class DeckReport:
             "format": self.format,
             "legal": self.legal,
             "banlist": self.banlist,
+            "fingerprint": self.fingerprint,
             "violations": [v.to_dict() for v in self.violations],
         }
         if self.error is not None:

@@ -1,0 +1,186 @@
+"""Canonical decklists and fingerprints.
+
+Both start from the same view of a deck: every entry bound to its card (or kept as written
+when unknown), grouped by the format's sections. ``canonical_text`` writes it back in one
+standard form (``forcecheck fmt``); ``fingerprint`` hashes what it contains.
+
+Fingerprint (``fc1-`` + 32 hex digits), exactly: the SHA-256 of the UTF-8 text made of the line
+``forcecheck-fingerprint/1`` and then, sorted, one line ``SECTION<TAB>CARD<TAB>COUNT`` per card
+and section, where SECTION is the format's section id (``-`` for cards before any header,
+``?`` + the header as written, lower-cased, for a section the format does not know), CARD is
+the catalog's canonical card name (``?`` + the name as normalised by forcecheck for an unknown
+card) and COUNT the copies summed over every line and printing. Lines with an invalid count
+are not counted. So line order, spacing, case, punctuation, printing codes, comments and the
+file's format (text, YAML, .ydk) do not change it; the cards, counts and sections do.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from forcecheck.cards.catalog import Catalog
+from forcecheck.cards.names import normalize_name
+from forcecheck.decklists.model import Decklist, Entry, header_key
+from forcecheck.resolve import resolve_card
+
+FINGERPRINT_VERSION = "forcecheck-fingerprint/1"
+
+
+@dataclass
+class CanonEntry:
+    count: int
+    name: str
+    """The canonical card name, or the name as written when the card is unknown."""
+    printing: str | None = None
+    known: bool = True
+    count_ok: bool = True
+    count_text: str | None = None
+
+
+@dataclass
+class CanonSection:
+    key: str
+    """Section id, ``-`` for loose cards, ``?title`` for an unknown section."""
+    title: str
+    entries: list[CanonEntry] = field(default_factory=list)
+
+
+def canonical_sections(deck: Decklist, fmt, catalog: Catalog) -> list[CanonSection]:
+    """The deck's sections in the format's order (loose cards first, unknown sections last),
+    duplicate lines of one card and printing summed, cards sorted by name. A section written
+    with no cards is kept (empty): fmt drops nothing the user wrote."""
+    game = fmt.spec.game
+    groups: dict[str, CanonSection] = {}
+    for section in deck.all_sections():
+        if section is deck.loose:
+            key, title = "-", ""
+        else:
+            section_id = fmt.section_id(section.title)
+            key = section_id if section_id else "?" + header_key(section.title)
+            title = fmt.titles[section_id] if section_id else section.title
+        group = groups.setdefault(key, CanonSection(key, title))
+        for entry in section.entries:
+            group.entries.append(_canon_entry(entry, catalog, game))
+    for group in groups.values():
+        group.entries = _merged(group.entries)
+    order = {section.id: index for index, section in enumerate(fmt.spec.sections)}
+
+    def rank(group: CanonSection):
+        if group.key == "-":
+            return (-1, "")
+        return (order.get(group.key, len(order)), group.key)
+
+    return sorted((g for g in groups.values() if g.entries or g.key != "-"), key=rank)
+
+
+def _canon_entry(entry: Entry, catalog: Catalog, game: str) -> CanonEntry:
+    card, _note = resolve_card(catalog, game, entry)
+    name = card.name if card else entry.name.strip()
+    return CanonEntry(entry.count, name, entry.printing, card is not None, entry.count_ok, entry.count_text)
+
+
+def _merged(entries: list[CanonEntry]) -> list[CanonEntry]:
+    """Sum lines of the same card and printing; keep invalid-count lines as they were."""
+    summed: dict[tuple, CanonEntry] = {}
+    kept: list[CanonEntry] = []
+    for entry in entries:
+        if not entry.count_ok:
+            kept.append(entry)
+            continue
+        key = (entry.name if entry.known else normalize_name(entry.name), entry.printing, entry.known)
+        if key in summed:
+            summed[key].count += entry.count
+        else:
+            summed[key] = CanonEntry(entry.count, entry.name, entry.printing, entry.known)
+    ordered = sorted(summed.values(), key=lambda e: (normalize_name(e.name), e.name, e.printing or ""))
+    return ordered + kept
+
+
+def fingerprint(deck: Decklist, fmt, catalog: Catalog) -> str:
+    """The deck's content hash (see the module docstring for exactly what it covers)."""
+    totals: dict[tuple[str, str], int] = {}
+    for group in canonical_sections(deck, fmt, catalog):
+        for entry in group.entries:
+            if not entry.count_ok:
+                continue
+            card = entry.name if entry.known else "?" + normalize_name(entry.name)
+            totals[(group.key, card)] = totals.get((group.key, card), 0) + entry.count
+    lines = [FINGERPRINT_VERSION] + sorted(f"{s}\t{c}\t{n}" for (s, c), n in totals.items())
+    return "fc1-" + hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:32]
+
+
+def leading_comments(text: str, markers: tuple[str, ...] = ("#", "//")) -> list[str]:
+    """The comment block at the top of a file, kept by ``fmt``."""
+    out = []
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped:
+            if out:
+                out.append("")
+            continue
+        if stripped.startswith(markers):
+            out.append(line.rstrip())
+            continue
+        break
+    while out and out[-1] == "":
+        out.pop()
+    return out
+
+
+def _line(entry: CanonEntry) -> str:
+    count = entry.count_text if not entry.count_ok and entry.count_text is not None else str(entry.count)
+    printing = f" ({entry.printing})" if entry.printing else ""
+    return f"{count} {entry.name}{printing}"
+
+
+def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str) -> str:
+    """The deck written in canonical form, as text, YAML or .ydk (``kind``)."""
+    groups = canonical_sections(deck, fmt, catalog)
+    if kind == "ydk":
+        return _ydk(groups, original)
+    if kind == "yaml":
+        return _yaml(deck, groups, original)
+    lines = leading_comments(original)
+    for group in groups:
+        if lines:
+            lines.append("")
+        if group.key != "-":
+            lines.append(f"{group.title}:")
+        lines.extend(_line(e) for e in group.entries)
+    return "\n".join(lines) + "\n"
+
+
+def _yaml(deck: Decklist, groups: list[CanonSection], original: str) -> str:
+    import yaml
+
+    doc: dict = {}
+    if deck.format:
+        doc["format"] = deck.format
+    if deck.name:
+        doc["name"] = deck.name
+    doc.update(deck.metadata)
+    sections: dict = {}
+    for group in groups:
+        title = group.title or "Cards before any section"
+        sections[title] = [
+            _line(e) if e.count_ok else {"name": e.name, "count": e.count_text, **({"printing": e.printing} if e.printing else {})}
+            for e in group.entries
+        ]
+    doc["sections"] = sections
+    head = leading_comments(original, ("#",))
+    body = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=False, width=1000)
+    return ("\n".join(head) + "\n" if head else "") + body
+
+
+def _ydk(groups: list[CanonSection], original: str) -> str:
+    markers = {"main": "#main", "extra": "#extra", "side": "!side"}
+    head = [ln for ln in leading_comments(original, ("#",)) if ln.strip().lower() not in ("#main", "#extra")]
+    lines = head or ["#created by forcecheck fmt"]
+    by_key = {g.key: g for g in groups}
+    for key, marker in markers.items():
+        lines.append(marker)
+        group = by_key.get(key)
+        for entry in group.entries if group else []:
+            lines.extend([entry.printing or entry.name] * entry.count)
+    return "\n".join(lines) + "\n"
