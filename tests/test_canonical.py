@@ -114,7 +114,6 @@ def test_property_fmt_never_loses_or_invents_a_card(case):
 
 def test_fingerprint_ignores_form_and_sees_content():
     base = faria()
-    same = "\n".join(reversed(base.strip().split("\n")))  # order changes the sections, so rebuild instead:
     fp = fingerprint(*parse(base), CATALOG)
     reformatted = base.replace("4 Viviane", "4x VIVIANE (SDAO1-031)").replace("Main Deck:", "MAIN DECK (40):")
     assert fingerprint(*parse(reformatted), CATALOG) == fp
@@ -124,7 +123,6 @@ def test_fingerprint_ignores_form_and_sees_content():
     assert fingerprint(*parse(yaml_form), CATALOG) == fp
     assert fingerprint(*parse(base.replace("4 Viviane", "3 Viviane")), CATALOG) != fp
     assert fingerprint(*parse(base.replace("Main Deck:", "Sideboard:")), CATALOG) != fp
-    assert same  # (line order inside a section is covered by the split case above)
 
 
 def test_fingerprint_of_text_yaml_and_ydk_forms_of_one_deck():
@@ -188,5 +186,5 @@ def test_fmt_writes_yaml_and_ydk_in_their_own_form(suffix):
     if suffix == ".yaml":
         assert new.startswith("# Atom Seikhart") and "format: bifrost" in new and "player: Sample Player" in new
     else:
-        assert new.splitlines()[2:4] == ["#main", "5318639"] or "#main" in new
+        assert new.startswith("#created by forcecheck sample decks\n") and "\n#main\n" in new and "\n!side\n" in new
     assert contents(new, fmt_name, suffix) == contents(text, fmt_name, suffix)
