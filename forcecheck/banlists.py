@@ -30,6 +30,8 @@ class Banlist:
     source: str = ""
     date: str | None = None
     """Effective date (ISO) when the list's name carries one (``2011.3.1 OCG`` -> 2011-03-01)."""
+    combinations: list[list[str]] = field(default_factory=list)
+    """Cards that may not be used together (each list: two or more card names or codes)."""
 
     def cap(self, keys) -> int | None:
         """The cap for a card known by ``keys`` (its printings and name); None when unlisted."""
@@ -128,3 +130,9 @@ def pick(lists: list[Banlist], name: str | None, where: str) -> Banlist:
             return banlist
     shown = ", ".join(b.name for b in lists[:12]) + (" ..." if len(lists) > 12 else "")
     raise ForcecheckError(f"no banlist {name!r} in {where} (lists: {shown})")
+
+
+def in_force(candidates: list[Banlist], as_of: str) -> Banlist | None:
+    """The dated list in force on ``as_of`` (ISO date): the latest one that took effect by then."""
+    dated = [b for b in candidates if b.date and b.date <= as_of]
+    return max(dated, key=lambda b: (b.date, b.name)) if dated else None

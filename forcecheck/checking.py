@@ -28,17 +28,24 @@ class FormatCache:
     which case a banlist rule's ``default`` list is looked up in ``catalog`` (if it has it).
     """
 
-    def __init__(self, format_dirs: Iterable[str | Path] = (), banlist: Banlist | str | None = None, catalog: Catalog | None = None):
+    def __init__(
+        self,
+        format_dirs: Iterable[str | Path] = (),
+        banlist: Banlist | str | None = None,
+        catalog: Catalog | None = None,
+        as_of: str | None = None,
+    ):
         self.format_dirs = list(format_dirs)
         self.banlist = banlist
         self.catalog = catalog
+        self.as_of = as_of
         self._compiled: dict[str, CompiledFormat | ForcecheckError] = {}
 
     def get(self, name: str) -> CompiledFormat:
         if name not in self._compiled:
             try:
                 spec = load_format(name, self.format_dirs)
-                self._compiled[name] = compile_format(spec, banlist=self._banlist_for(spec))
+                self._compiled[name] = compile_format(spec, banlist=self._banlist_for(spec), as_of=self.as_of)
             except ForcecheckError as exc:
                 self._compiled[name] = exc
         found = self._compiled[name]
@@ -56,7 +63,23 @@ class FormatCache:
         lookup = getattr(self.catalog, "banlist", None)
         if default and lookup is not None:
             return lookup(default)
+        pattern = next((r.imported for r in rules if r.imported), None)
+        if pattern and hasattr(self.catalog, "banlists"):
+            return self._imported_in_force(pattern)
         return None
+
+    def _imported_in_force(self, pattern: str) -> Banlist | None:
+        """The latest imported list matching ``pattern`` that took effect by the run's date."""
+        import re
+        from datetime import date
+
+        from forcecheck.banlists import in_force
+
+        as_of = self.as_of or date.today().isoformat()
+        names = [b for b in self.catalog.banlists() if re.search(pattern, b["name"])]
+        stubs = [Banlist(name=b["name"], game=b["game"], date=b["date"]) for b in names]
+        chosen = in_force(stubs, as_of)
+        return self.catalog.banlist(chosen.name) if chosen else None
 
 
 def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -115,10 +138,11 @@ def check_paths(
     banlist: Banlist | str | None = None,
     format_for: Callable[[Path], str | None] | None = None,
     selection: Selection | None = None,
+    as_of: str | None = None,
 ) -> RunReport:
     """Check every decklist under ``paths``; ``format_for`` gives a path's configured format and
     ``selection`` filters and re-grades the violations (--select / --ignore / severities)."""
-    formats = FormatCache(format_dirs, banlist, catalog)
+    formats = FormatCache(format_dirs, banlist, catalog, as_of)
     decks = []
     for path in expand_paths(paths):
         report = check_file(path, catalog, formats, format_name, format_for(path) if format_for else None)

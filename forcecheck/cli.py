@@ -106,6 +106,7 @@ def check(
     warn: Optional[List[str]] = typer.Option(None, "--warn", help="Report these rules as warnings (they no longer make a deck illegal)."),
     fail_on: Optional[FailOn] = typer.Option(None, "--fail-on", help="Lowest severity that fails the run: error (default) or warning."),
     config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest .forcecheck.yaml / pyproject.toml."),
+    as_of: Optional[str] = typer.Option(None, "--as-of", help="Date (YYYY-MM-DD) whose banlist versions apply (default: today)."),
 ) -> None:
     """Check decklists against a format and report every violation.
 
@@ -145,13 +146,14 @@ def check(
             validate_tokens(tokens, what, rule_ids)
         card_catalog = open_catalog(config["catalog"])
         chosen = _choose_banlist(config["banlist"], Path(config["banlist_file"]) if config["banlist_file"] else None, card_catalog)
+        as_of = _iso_date(as_of)
         if format_name:
-            FormatCache(config["format_dirs"], chosen, card_catalog).get(format_name)  # a broken format fails the run up front
+            FormatCache(config["format_dirs"], chosen, card_catalog, as_of).get(format_name)  # a broken format fails the run up front
     except ForcecheckError as exc:
         _fail(str(exc))
     out_format = config["output_format"] or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     report = check_paths(
-        paths, card_catalog, format_name, config["format_dirs"], chosen, format_for=config.format_for, selection=selection
+        paths, card_catalog, format_name, config["format_dirs"], chosen, format_for=config.format_for, selection=selection, as_of=as_of
     )
     _emit(RENDERERS[out_format](report, _color(config["color"], out_format, output_file)), output_file, out_format)
     code = report.exit_code_for(config["fail_on"])
@@ -290,6 +292,20 @@ def fingerprint_command(
         cards = sum(e.count for e in group.entries if e.count_ok)
         print(f"{group.key}: {cards} cards, {len(group.entries)} lines", file=sys.stderr)
     print(fingerprint(deck, fmt, card_catalog))
+
+
+def _iso_date(value: Optional[str]) -> Optional[str]:
+    """A YYYY-MM-DD date, or None for today; anything else is a usage error."""
+    from datetime import date
+
+    from forcecheck.errors import ForcecheckError
+
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise ForcecheckError(f"--as-of: {value!r} is not a date (YYYY-MM-DD)") from None
 
 
 def _all_rule_ids(format_dirs) -> set[str]:

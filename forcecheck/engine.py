@@ -71,6 +71,7 @@ class _Context:
     cost_of: Callable[[Card], int]
     spec: FormatSpec
     banlist: Banlist | None = None
+    as_of: str | None = None
 
 
 NO_BANLIST = "none"
@@ -78,12 +79,16 @@ NO_BANLIST = "none"
 
 
 def compile_format(
-    spec: FormatSpec, severity_overrides: dict[str, str] | None = None, banlist: Banlist | str | None = None
+    spec: FormatSpec,
+    severity_overrides: dict[str, str] | None = None,
+    banlist: Banlist | str | None = None,
+    as_of: str | None = None,
 ) -> CompiledFormat:
-    """Compile ``spec``; ``banlist`` is the list chosen for the run, ``"none"``, or None (the spec's own)."""
+    """Compile ``spec``; ``banlist`` is the list chosen for the run, ``"none"``, or None (the
+    spec's own, the version in force on ``as_of``: an ISO date, default today)."""
     cost_of = cost_function(spec.card_policy.double_faced_cost)
     chosen = banlist if isinstance(banlist, Banlist) else None
-    ctx = _Context(cost_of, spec, chosen)
+    ctx = _Context(cost_of, spec, chosen, as_of)
     rules = []
     banlist_names: list[str] = []
     for rule in spec.rules:
@@ -91,7 +96,7 @@ def compile_format(
         if rule.kind == "banlist":
             if banlist == NO_BANLIST:
                 continue
-            applied = rule_banlist(rule, chosen)
+            applied = rule_banlist(rule, chosen, as_of)
             if applied is None:
                 continue
             banlist_names.append(applied.name)

@@ -10,13 +10,29 @@ from forcecheck.rules.base import Check, Finding, ResolvedDeck
 from forcecheck.spec.model import BanlistRule
 
 
-def rule_banlist(rule: BanlistRule, chosen: Banlist | None) -> Banlist | None:
-    """The list a banlist rule applies: the one chosen for the run, else the one in the spec."""
+def rule_banlist(rule: BanlistRule, chosen: Banlist | None, as_of: str | None = None) -> Banlist | None:
+    """The list a banlist rule applies: the one chosen for the run, else the spec's version in
+    force on ``as_of``, else the list written in the spec."""
     if chosen is not None:
         return chosen
+    if rule.versions:
+        from forcecheck.banlists import in_force
+
+        versions = [
+            Banlist(name=v.name, game="", entries=dict(v.cards), whitelist=v.whitelist, source=v.source,
+                    date=v.effective.isoformat(), combinations=[list(c) for c in v.combinations])
+            for v in rule.versions
+        ]
+        return in_force(versions, as_of or _today())
     if rule.cards is not None:
         return Banlist(name=rule.list_name or rule.id, game="", entries=dict(rule.cards), whitelist=rule.whitelist, source="format spec")
     return None
+
+
+def _today() -> str:
+    from datetime import date
+
+    return date.today().isoformat()
 
 
 def _keys(key: str) -> set[str]:
@@ -26,7 +42,7 @@ def _keys(key: str) -> set[str]:
 def compile_banlist(rule: BanlistRule, ctx) -> Check:
     """Listed cards, by name, printing code or passcode, are capped at their listed count;
     on a whitelist every card not listed is forbidden. Alternate printings share one cap."""
-    banlist = rule_banlist(rule, getattr(ctx, "banlist", None))
+    banlist = rule_banlist(rule, getattr(ctx, "banlist", None), getattr(ctx, "as_of", None))
     sections = tuple(rule.sections)
     if banlist is None:
         return lambda deck: ()
@@ -34,6 +50,10 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     for key, count in banlist.entries.items():
         for k in _keys(str(key)):
             caps.setdefault(k, count)
+    combos = [[_keys(str(k)) for k in combo] for combo in banlist.combinations]
+
+    def keys_of(card) -> set[str]:
+        return {normalize_printing(p).lstrip("0") for p in card.printings} | {normalize_printing(p) for p in card.printings} | {normalize_name(card.name)}
 
     def cap_of(card) -> int | None:
         for key in [normalize_printing(p) for p in card.printings] + [normalize_name(card.name)]:
@@ -63,6 +83,24 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
                 found=found,
                 limit="0 (forbidden)" if cap == 0 else f"at most {cap}",
             )
+        for combo in combos:
+            present = []
+            for wanted in combo:
+                match = next((entries for entries in totals.values() if keys_of(entries[0].card) & wanted), None)
+                if match is None:
+                    break
+                present.append(match)
+            else:
+                names = [entries[0].card.name for entries in present]
+                first = min((e for entries in present for e in entries), key=lambda e: e.line or 0)
+                yield Finding(
+                    message=f"{' and '.join(names)} may not be used together on {banlist.name}",
+                    section=", ".join(dict.fromkeys(e.section for entries in present for e in entries)),
+                    card=names[0],
+                    line=first.line,
+                    found=len(names),
+                    limit="not together",
+                )
 
     return check
 

@@ -8,6 +8,7 @@ taken from the ruler (``{ruler: stranger}`` = the ruler's Stranger number).
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -180,6 +181,27 @@ class RulerAttributesRule(RuleBase):
     allow_no_attribute: bool = False
 
 
+class BanlistVersion(Strict):
+    """One dated version of a banlist written in the spec: in force from ``effective`` on."""
+
+    name: str
+    effective: date
+    source: str
+    """Where the list was published (cite it: a spec ships only lists it can cite)."""
+    cards: dict[str, Annotated[int, Field(ge=0)]] = {}
+    combinations: list[list[str]] = []
+    """Cards that may not be used together: each list names two or more cards."""
+    whitelist: bool = False
+
+    @field_validator("combinations")
+    @classmethod
+    def _pairs(cls, value: list[list[str]]) -> list[list[str]]:
+        for combo in value:
+            if len(combo) < 2:
+                raise ValueError("a combination names at least two cards")
+        return value
+
+
 class BanlistRule(RuleBase):
     """Per-card copy caps from a banned or Forbidden/Limited list: 0 = banned.
 
@@ -194,11 +216,21 @@ class BanlistRule(RuleBase):
     cards: dict[str, Annotated[int, Field(ge=0)]] | None = None
     whitelist: bool = False
     default: str | None = None
+    versions: list[BanlistVersion] = []
+    """Dated versions; the one in force on the run's date (--as-of, default today) applies."""
+    imported: str | None = None
+    """A regular expression over names of imported lists: the latest one with a date on or
+    before the run's date applies (e.g. OCG lists for a Yu-Gi-Oh format)."""
 
     @model_validator(mode="after")
     def _named(self) -> "BanlistRule":
         if self.cards is not None and not self.list_name:
             raise ValueError("a banlist written in the spec needs a list_name (reports name the list used)")
+        if self.imported is not None:
+            try:
+                re.compile(self.imported)
+            except re.error as exc:
+                raise ValueError(f"imported: not a regular expression ({exc})") from None
         return self
 
 
@@ -231,6 +263,14 @@ class RulerSpec(Strict):
     where: Selector | None = None
 
 
+class SideboardSpec(Strict):
+    """Which section is the sideboard and which sections may not exchange cards with it
+    between games (``forcecheck verify``): FoW locks the ruler and the rune deck (CR 403.2a)."""
+
+    section: str
+    locked: list[str] = []
+
+
 class CardPolicy(Strict):
     """How card facts are read in this format.
 
@@ -251,6 +291,7 @@ class FormatSpec(Strict):
     sections: list[SectionSpec] = Field(min_length=1)
     ruler: RulerSpec | None = None
     card_policy: CardPolicy = CardPolicy()
+    sideboard: SideboardSpec | None = None
     rules: list[Rule] = []
     notes: list[str] = []
 
@@ -267,6 +308,10 @@ class FormatSpec(Strict):
         known = set(ids)
         if self.ruler and self.ruler.section not in known:
             raise ValueError(f"ruler.section {self.ruler.section!r} is not a section id ({', '.join(ids)})")
+        if self.sideboard:
+            for section in [self.sideboard.section, *self.sideboard.locked]:
+                if section not in known:
+                    raise ValueError(f"sideboard names unknown section {section!r} (sections: {', '.join(ids)})")
         for rule in self.rules:
             unknown = [s for s in rule.sections if s not in known]
             if unknown:
