@@ -22,6 +22,7 @@ MAX_COUNT = 9_999
 MAX_LINE_CHARS = 500
 
 _COMMENT = re.compile(r"^\s*(#|//)")
+_METADATA = re.compile(r"^\s*(?:#|//)\s*(player|name|deck|event|date)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 _TRAILING_COMMENT = re.compile(r"\s+(?://|#\s).*$")
 _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[x\u00d7]\s*)?\s(?P<name>.*\S)\s*$|^(?P<count2>[+-]?\d+)[x\u00d7](?P<name2>\S.*?)\s*$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^(?P<name>.*?\S)\s+[x\u00d7]\s*(?P<count>[+-]?\d+)\s*$", re.IGNORECASE)
@@ -42,7 +43,16 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
             )
             continue
         line = raw.strip()
-        if not line or _COMMENT.match(line):
+        if not line:
+            continue
+        if _COMMENT.match(line):
+            meta = _METADATA.match(line)
+            if meta:  # "# Player: Jane Doe" comments carry registration metadata
+                key = meta.group(1).lower()
+                if key in ("name", "deck"):
+                    deck.name = deck.name or meta.group(2)
+                else:
+                    deck.metadata.setdefault(key, meta.group(2))
             continue
         line = _TRAILING_COMMENT.sub("", line).strip()
         header = _header(line, known)

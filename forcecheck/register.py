@@ -1,0 +1,168 @@
+"""Tournament registration: check every submitted decklist and write the registration table.
+
+Every file of the submissions folder gets a row, so nothing handed in goes unseen: a
+decklist is legal, illegal or unreadable; any other file is "not a decklist". Players named
+twice are flagged. The table is written as ``registrations.csv`` and ``registrations.json``
+(illegal decks first). Checks run in worker processes with ``jobs > 1``; each worker opens
+the catalog and compiles the format once, and rows stream back in order, so memory holds the
+table and nothing else that grows with the number of submissions.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+from forcecheck.decklists.readers import DECKLIST_EXTENSIONS
+
+COLUMNS = ["status", "file", "player", "format", "legal", "violations", "warnings", "codes", "fingerprint", "banlist", "duplicate_player", "error"]
+STATUS_ORDER = {"illegal": 0, "unreadable": 1, "not-a-decklist": 2, "legal": 3}
+
+
+@dataclass(frozen=True)
+class Options:
+    format_name: str | None
+    catalog: str | None
+    banlist: object
+    as_of: str | None
+    format_dirs: tuple[str, ...] = ()
+    root: str | None = None
+    """The submissions folder: files are shown relative to it."""
+
+
+def submission_files(folder: Path) -> list[Path]:
+    """Every regular, non-hidden file under ``folder`` (sorted; symlinked folders not followed)."""
+    found = []
+    for root, dirs, files in os.walk(folder, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in files:
+            if not name.startswith("."):
+                found.append(Path(root) / name)
+    return sorted(found)
+
+
+_STATE: dict = {}
+
+
+def _init(options: Options) -> None:
+    """Per process: open the catalog and prepare the format cache once."""
+    from forcecheck.cards.catalog import open_catalog
+    from forcecheck.checking import FormatCache
+
+    catalog = open_catalog(options.catalog)
+    _STATE["catalog"] = catalog
+    _STATE["formats"] = FormatCache(options.format_dirs, options.banlist, catalog, options.as_of)
+    _STATE["options"] = options
+
+
+def check_submission(path: Path) -> dict:
+    """One table row for one submitted file."""
+    from forcecheck.checking import check_file
+
+    options: Options = _STATE["options"]
+    row = {c: "" for c in COLUMNS}
+    shown = os.path.relpath(path, options.root) if options.root else str(path)
+    row.update(file=shown, player=path.stem, format=options.format_name or "", legal=False, violations=0, warnings=0, duplicate_player=False)
+    if path.suffix.lower() not in DECKLIST_EXTENSIONS:
+        row.update(status="not-a-decklist", error=f"not a decklist file ({path.suffix or 'no extension'}); not checked")
+        return row
+    report = check_file(path, _STATE["catalog"], _STATE["formats"], options.format_name)
+    errors = [v for v in report.violations if v.severity == "error"]
+    row.update(
+        status="unreadable" if report.error else ("legal" if report.legal else "illegal"),
+        player=report.name or path.stem,
+        format=report.format or row["format"],
+        legal=report.legal,
+        violations=len(errors),
+        warnings=len(report.violations) - len(errors),
+        codes=" ".join(sorted({v.code for v in report.violations})),
+        fingerprint=report.fingerprint or "",
+        banlist=report.banlist or "",
+        error=(report.error or "").replace(str(path), shown),
+    )
+    return row
+
+
+def run_rows(files: list[Path], options: Options, jobs: int, progress: Callable[[int], None] | None = None) -> Iterator[dict]:
+    """Rows in file order, checked in ``jobs`` processes."""
+    if jobs <= 1 or len(files) < 2:
+        _init(options)
+        for path in files:
+            yield check_submission(path)
+            if progress:
+                progress(1)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init, initargs=(options,)) as pool:
+        for row in pool.map(check_submission, files, chunksize=max(1, min(64, len(files) // (jobs * 8) or 1))):
+            yield row
+            if progress:
+                progress(1)
+
+
+def _player_key(name: str) -> str:
+    return re.sub(r"\s+", " ", name).strip().casefold()
+
+
+def finish(rows: list[dict]) -> tuple[list[dict], dict]:
+    """Flag duplicate players, sort (illegal first) and summarise."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        if row["status"] != "not-a-decklist":
+            key = _player_key(row["player"])
+            counts[key] = counts.get(key, 0) + 1
+    shown: dict[str, str] = {}
+    for row in sorted(rows, key=lambda r: r["file"]):
+        key = _player_key(row["player"])
+        if row["status"] != "not-a-decklist" and counts[key] > 1:
+            shown.setdefault(key, row["player"].strip())
+    duplicates = sorted(shown.values(), key=str.casefold)
+    for row in rows:
+        row["duplicate_player"] = row["status"] != "not-a-decklist" and counts[_player_key(row["player"])] > 1
+    rows.sort(key=lambda r: (STATUS_ORDER[r["status"]], r["file"]))
+    summary = {
+        "files": len(rows),
+        "decklists": sum(1 for r in rows if r["status"] != "not-a-decklist"),
+        "legal": sum(1 for r in rows if r["status"] == "legal"),
+        "illegal": sum(1 for r in rows if r["status"] == "illegal"),
+        "unreadable": sum(1 for r in rows if r["status"] == "unreadable"),
+        "not_decklists": sum(1 for r in rows if r["status"] == "not-a-decklist"),
+        "duplicate_players": duplicates,
+        "banlists": sorted({r["banlist"] for r in rows if r["banlist"]}),
+    }
+    return rows, summary
+
+
+def write_tables(rows: list[dict], summary: dict, output_dir: Path) -> tuple[Path, Path]:
+    """registrations.csv and registrations.json, each written to a temporary file and renamed."""
+    output_dir.mkdir(parents=True, exist_ok=True)
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(row)
+    csv_path = output_dir / "registrations.csv"
+    json_path = output_dir / "registrations.json"
+    _atomic_write(csv_path, buffer.getvalue())
+    _atomic_write(json_path, json.dumps({"summary": summary, "registrations": rows}, ensure_ascii=False, indent=2) + "\n")
+    return csv_path, json_path
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
