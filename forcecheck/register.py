@@ -11,7 +11,6 @@ table and nothing else that grows with the number of submissions.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 import re
@@ -141,27 +140,35 @@ def finish(rows: list[dict]) -> tuple[list[dict], dict]:
 
 
 def write_tables(rows: list[dict], summary: dict, output_dir: Path) -> tuple[Path, Path]:
-    """registrations.csv and registrations.json, each written to a temporary file and renamed."""
+    """registrations.csv and registrations.json, streamed to temporary files and renamed (no
+    second copy of the table is built in memory, and a failed write leaves the old files)."""
     output_dir.mkdir(parents=True, exist_ok=True)
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow(row)
     csv_path = output_dir / "registrations.csv"
     json_path = output_dir / "registrations.json"
-    _atomic_write(csv_path, buffer.getvalue())
-    _atomic_write(json_path, json.dumps({"summary": summary, "registrations": rows}, ensure_ascii=False, indent=2) + "\n")
+
+    def write_csv(fh) -> None:
+        writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+
+    def write_json(fh) -> None:
+        fh.write('{\n  "summary": ' + json.dumps(summary, ensure_ascii=False) + ',\n  "registrations": [')
+        for index, row in enumerate(rows):
+            fh.write(("," if index else "") + "\n    " + json.dumps(row, ensure_ascii=False))
+        fh.write("\n  ]\n}\n")
+
+    _atomic_write(csv_path, write_csv)
+    _atomic_write(json_path, write_json)
     return csv_path, json_path
 
 
-def _atomic_write(path: Path, text: str) -> None:
+def _atomic_write(path: Path, write: Callable) -> None:
     import tempfile
 
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+            write(fh)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
