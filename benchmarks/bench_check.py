@@ -51,7 +51,7 @@ def generate(folder: Path, count: int, seed: int) -> list[Path]:
         else:
             path = folder / f"deck{i:05}.yaml"
             text = "format: bifrost\nsections:\n" + "".join(
-                f"  {title}:\n" + "".join(f'    - "{c} {n}"\n' for c, n in entries) for title, entries in sections.items()
+                f"  {title}:\n" + "".join(f"    - {json.dumps(f'{c} {n}')}\n" for c, n in entries) for title, entries in sections.items()
             )
         path.write_text(text + "\n", encoding="utf-8")
         paths.append(path)

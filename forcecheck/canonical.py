@@ -99,14 +99,14 @@ def _merged(entries: list[CanonEntry]) -> list[CanonEntry]:
 
 def fingerprint(deck: Decklist, fmt, catalog: Catalog) -> str:
     """The deck's content hash (see the module docstring for exactly what it covers)."""
-    totals: dict[tuple[str, str], int] = {}
-    for group in canonical_sections(deck, fmt, catalog):
-        for entry in group.entries:
-            if not entry.count_ok:
-                continue
-            card = entry.name if entry.known else "?" + normalize_name(entry.name)
-            totals[(group.key, card)] = totals.get((group.key, card), 0) + entry.count
-    lines = [FINGERPRINT_VERSION] + sorted(f"{s}\t{c}\t{n}" for (s, c), n in totals.items())
+    from forcecheck.resolve import resolve
+
+    return fingerprint_of(resolve(deck, fmt, catalog).content)
+
+
+def fingerprint_of(content: dict[tuple[str, str], int]) -> str:
+    """Hash of (section key, card key) -> copies, as resolve() collects it."""
+    lines = [FINGERPRINT_VERSION] + sorted(f"{s}\t{c}\t{n}" for (s, c), n in content.items())
     return "fc1-" + hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:32]
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from forcecheck.banlists import Banlist
-from forcecheck.canonical import fingerprint
 from forcecheck.cards.catalog import Catalog
 from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, read_decklist
 from forcecheck.engine import CompiledFormat, check_decklist, compile_format
@@ -122,10 +121,7 @@ def check_file(
             fmt = formats.get(chosen)
             if deck.sections and path.suffix.lower() not in (".yaml", ".yml"):
                 deck = read_decklist(path, known_headers=fmt.known_headers)
-        report = check_decklist(deck, fmt, catalog)
-        report.fingerprint = fingerprint(deck, fmt, catalog)
-        report.name = deck.metadata.get("player") or deck.name
-        return report
+        return check_decklist(deck, fmt, catalog)
     except ForcecheckError as exc:
         return DeckReport(path=str(path), format=fmt.spec.name if fmt else format_name, error=str(exc))
 
@@ -140,11 +136,14 @@ def check_paths(
     selection: Selection | None = None,
     as_of: str | None = None,
 ) -> RunReport:
-    """Check every decklist under ``paths``; ``format_for`` gives a path's configured format and
-    ``selection`` filters and re-grades the violations (--select / --ignore / severities)."""
+    """Check every decklist under ``paths`` lazily (the report streams as it is rendered);
+    ``format_for`` gives a path's configured format and ``selection`` filters and re-grades
+    the violations (--select / --ignore / severities)."""
     formats = FormatCache(format_dirs, banlist, catalog, as_of)
-    decks = []
-    for path in expand_paths(paths):
-        report = check_file(path, catalog, formats, format_name, format_for(path) if format_for else None)
-        decks.append(selection.apply(report) if selection else report)
-    return RunReport(decks=decks, catalog=catalog.label)
+
+    def reports():
+        for path in expand_paths(paths):
+            report = check_file(path, catalog, formats, format_name, format_for(path) if format_for else None)
+            yield selection.apply(report) if selection else report
+
+    return RunReport(reports(), catalog=catalog.label)

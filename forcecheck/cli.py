@@ -155,7 +155,7 @@ def check(
     report = check_paths(
         paths, card_catalog, format_name, config["format_dirs"], chosen, format_for=config.format_for, selection=selection, as_of=as_of
     )
-    _emit(RENDERERS[out_format](report, _color(config["color"], out_format, output_file)), output_file, out_format)
+    _emit(lambda out: RENDERERS[out_format](report, out, _color(config["color"], out_format, output_file)), output_file, out_format)
     code = report.exit_code_for(config["fail_on"])
     raise typer.Exit(0 if exit_zero and code == 1 else code)
 
@@ -459,10 +459,11 @@ def _color(option: str, out_format: str, output_file) -> str:
     return "always" if sys.stdout.isatty() else "never"
 
 
-def _emit(document: str, output_file, out_format: str) -> None:
-    """Write the document to stdout, or atomically to the output file (nothing half-written)."""
+def _emit(write, output_file, out_format: str) -> None:
+    """Stream the document to stdout, or to a temporary file renamed over the output file
+    (so a failed or interrupted run never leaves a half-written report)."""
     if output_file is None:
-        sys.stdout.write(document)
+        write(sys.stdout)
         return
     import os
     import tempfile
@@ -474,11 +475,14 @@ def _emit(document: str, output_file, out_format: str) -> None:
         _fail(f"cannot write {target}: {exc.strerror or exc}")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(document)
+            write(fh)
         os.replace(tmp, target)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         _fail(f"cannot write {target}: {exc.strerror or exc}")
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     print(f"forcecheck: wrote {out_format} report to {target}", file=sys.stderr)
 
 

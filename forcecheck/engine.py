@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from forcecheck.banlists import Banlist
+from forcecheck.canonical import fingerprint_of
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.decklists.model import Decklist, header_key
@@ -132,7 +133,14 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         for finding in rule.check(resolution.deck):
             violations.append(_violation(finding, rule.kind, rule.id, rule.severity, deck.path))
     violations.sort(key=lambda v: _sort_key(v, fmt))
-    return DeckReport(path=deck.path, format=fmt.spec.name, violations=violations, banlist=fmt.banlist)
+    return DeckReport(
+        path=deck.path,
+        format=fmt.spec.name,
+        violations=violations,
+        banlist=fmt.banlist,
+        fingerprint=fingerprint_of(resolution.content),
+        name=deck.metadata.get("player") or deck.name,
+    )
 
 
 def _violation(finding, kind: RuleKind, rule_id: str, severity: str, path: str) -> Violation:

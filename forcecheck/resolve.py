@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
-from forcecheck.decklists.model import Decklist, Entry, Section
+from forcecheck.cards.names import normalize_name
+from forcecheck.decklists.model import Decklist, Entry, Section, header_key
 from forcecheck.rules.base import Finding, ResolvedDeck, ResolvedEntry, RulerFacts
 
 _CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
@@ -30,6 +31,8 @@ class InputFinding:
 class Resolution:
     deck: ResolvedDeck
     findings: list[InputFinding] = field(default_factory=list)
+    content: dict[tuple[str, str], int] = field(default_factory=dict)
+    """(section key, card key) -> copies: what the fingerprint hashes (see forcecheck.canonical)."""
 
 
 def resolve_card(catalog: Catalog, game: str, entry: Entry) -> tuple[Card | None, str | None]:
@@ -54,6 +57,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
     sections: dict[str, list[ResolvedEntry]] = {}
     section_lines: dict[str, int | None] = {}
     unknown: dict[str, int] = {}
+    content: dict[tuple[str, str], int] = {}
 
     def add(rule: str, **kwargs) -> None:
         findings.append(InputFinding(rule, Finding(**kwargs)))
@@ -80,8 +84,12 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                     found=listed,
                     limit=str(section.declared),
                 )
+        content_key = "-" if section is deck.loose else (section_id or "?" + header_key(section.title))
         for entry in section.entries:
             card, note = resolve_card(catalog, fmt.spec.game, entry)
+            if entry.count_ok:
+                item = (content_key, card.name if card else "?" + normalize_name(entry.name))
+                content[item] = content.get(item, 0) + entry.count
             if not entry.count_ok:
                 add(
                     "invalid-count",
@@ -128,7 +136,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
     resolved = ResolvedDeck(
         path=deck.path, sections=sections, titles=fmt.titles, ruler=ruler, section_lines=section_lines, unknown=unknown
     )
-    return Resolution(resolved, findings)
+    return Resolution(resolved, findings, content)
 
 
 def _section_id(section: Section, deck: Decklist, fmt, add) -> str | None:

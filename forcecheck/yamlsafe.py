@@ -105,6 +105,8 @@ class _Converter:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(item, at + (i,), lines, depth + 1) for i, item in enumerate(node.value)]
+        if node.tag == "tag:yaml.org,2002:str":
+            return node.value  # the common case, without the constructor's bookkeeping
         try:
             return self.constructor.construct_object(node, deep=True)
         except yaml.YAMLError as exc:

@@ -103,8 +103,11 @@ def test_github_escapes_data_and_properties():
     from forcecheck.report.model import DeckReport, RunReport, Violation
 
     v = Violation("FC001", "unknown-card", "warning", "50% off,\nnext line", "a,b:c.txt", line=3)
-    out = render_github(RunReport([DeckReport("a,b:c.txt", "bifrost", [v])], "x"))
-    assert out == "::warning file=a%2Cb%3Ac.txt,line=3,title=FC001 unknown-card::50%25 off,%0Anext line\n"
+    import io
+
+    buffer = io.StringIO()
+    render_github(RunReport([DeckReport("a,b:c.txt", "bifrost", [v])], "x"), buffer)
+    assert buffer.getvalue() == "::warning file=a%2Cb%3Ac.txt,line=3,title=FC001 unknown-card::50%25 off,%0Anext line\n"
 
 
 def test_junit_reads_with_a_junit_parser(in_repo, tmp_path):

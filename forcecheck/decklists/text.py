@@ -45,7 +45,7 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
         line = raw.strip()
         if not line:
             continue
-        if _COMMENT.match(line):
+        if line.startswith(("#", "//")):
             meta = _METADATA.match(line)
             if meta:  # "# Player: Jane Doe" comments carry registration metadata
                 key = meta.group(1).lower()
@@ -54,7 +54,8 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
                 else:
                     deck.metadata.setdefault(key, meta.group(2))
             continue
-        line = _TRAILING_COMMENT.sub("", line).strip()
+        if "#" in line or "//" in line:
+            line = _TRAILING_COMMENT.sub("", line).strip()
         header = _header(line, known)
         if header is not None:
             title, inline = header
@@ -80,8 +81,9 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
 
 def _header(line: str, known: set[str]) -> tuple[str, str] | None:
     """``(title, inline card text)`` when the line is a section header."""
-    if _COUNT_FIRST.match(line):
-        return None
+    if line[0].isdigit() or line[0] in "+-":
+        if _COUNT_FIRST.match(line):
+            return None
     if line.endswith(":"):
         return line[:-1].strip(), ""
     if header_key(line) in known:
@@ -93,8 +95,16 @@ def _header(line: str, known: set[str]) -> tuple[str, str] | None:
     return None
 
 
+_SIMPLE = re.compile(r"^(\d{1,4})\s*[xX\u00d7]?\s+([^\s()\[\]#/][^()\[\]]*?)\s*$")
+"""The common line ``4 Name`` / ``4x Name`` with no printing code: read without the general path."""
+
+
 def parse_entry(text: str, line: int | None) -> Entry:
     """One card line into an Entry; a bad count is kept and flagged, never dropped."""
+    simple = _SIMPLE.match(text)
+    if simple:
+        count = int(simple.group(1))
+        return Entry(name=simple.group(2), count=count, line=line, count_ok=0 < count <= MAX_COUNT, count_text=simple.group(1))
     printing = None
     match = _PRINTING.search(text)
     if match and any(ch.isdigit() for ch in match.group("code")) and match.start() > 0:

@@ -1,7 +1,7 @@
 """Reports: violation records and the renderers that print them.
 
-``RENDERERS`` maps each ``--output-format`` name to a function ``(RunReport, color) -> str``;
-machine formats are never coloured.
+``RENDERERS`` maps each ``--output-format`` name to a function ``(RunReport, out, color)``
+that streams the document to ``out``; machine formats are never coloured.
 """
 
 from __future__ import annotations
@@ -9,28 +9,23 @@ from __future__ import annotations
 from typing import Callable
 
 
-def _text(report, color: str) -> str:
-    import io
-
+def _text(report, out, color: str) -> None:
     from forcecheck.report.text import make_console, render_text
 
-    buffer = io.StringIO()
-    console = make_console(buffer, color, terminal=color == "always")
-    render_text(report, console)
-    return buffer.getvalue()
+    render_text(report, make_console(out, color, terminal=color == "always"))
 
 
-def _json(report, color: str) -> str:
+def _json(report, out, color: str) -> None:
     from forcecheck.report.json_out import render_json
 
-    return render_json(report) + "\n"
+    render_json(report, out)
 
 
 def _machine(name: str) -> Callable:
-    def render(report, color: str) -> str:
+    def render(report, out, color: str) -> None:
         from forcecheck.report import machine
 
-        return getattr(machine, f"render_{name}")(report)
+        getattr(machine, f"render_{name}")(report, out)
 
     return render
 

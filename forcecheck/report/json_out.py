@@ -1,14 +1,26 @@
-"""JSON output: the documented, stable document (README "JSON output"), and nothing else on stdout."""
+"""JSON output: the documented, stable document (README "JSON output"), and nothing else on stdout.
+
+Written deck by deck, so a run of any size holds one deck at a time; the text is the same as
+``json.dumps(document, indent=2)`` would give.
+"""
 
 from __future__ import annotations
 
 import json
+from typing import TextIO
 
 from forcecheck.report.model import RunReport
 
 JSON_SCHEMA_VERSION = 1
 
 
-def render_json(report: RunReport) -> str:
-    document = {"schema_version": JSON_SCHEMA_VERSION, **report.to_dict()}
-    return json.dumps(document, ensure_ascii=False, indent=2)
+def render_json(report: RunReport, out: TextIO) -> None:
+    out.write('{\n  "schema_version": %d,\n  "decks": [' % JSON_SCHEMA_VERSION)
+    first = True
+    for deck in report.iter_decks():
+        text = json.dumps(deck.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+        out.write(("" if first else ",") + "\n    " + text)
+        first = False
+    out.write(("\n  " if not first else "") + "],\n")
+    summary = json.dumps(report.summary(), ensure_ascii=False, indent=2).replace("\n", "\n  ")
+    out.write('  "summary": ' + summary + "\n}\n")

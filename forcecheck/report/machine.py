@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TextIO
 from xml.etree import ElementTree as ET
 
 from forcecheck import __version__
@@ -37,13 +38,11 @@ def _error_line(error: str, path: str) -> int | None:
     return None
 
 
-def render_concise(report: RunReport) -> str:
+def render_concise(report: RunReport, out: TextIO) -> None:
     """``path:line:col: CODE [severity] message``, one line per violation (grep-friendly)."""
-    out = []
-    for deck in report.decks:
+    for deck in report.iter_decks():
         for code, rule, severity, line, message in _rows(deck):
-            out.append(f"{deck.path}:{line or 1}:1: {code} [{severity}] {message} ({rule})")
-    return "\n".join(out) + ("\n" if out else "")
+            out.write(f"{deck.path}:{line or 1}:1: {code} [{severity}] {message} ({rule})\n")
 
 
 def _escape_data(text: str) -> str:
@@ -54,18 +53,16 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render_github(report: RunReport) -> str:
+def render_github(report: RunReport, out: TextIO) -> None:
     """GitHub Actions workflow commands: an annotation on the decklist line per violation."""
-    out = []
-    for deck in report.decks:
+    for deck in report.iter_decks():
         for code, rule, severity, line, message in _rows(deck):
             level = "error" if severity == "error" else "warning"
             props = [f"file={_escape_property(deck.path)}"]
             if line:
                 props.append(f"line={line}")
             props.append(f"title={_escape_property(f'{code} {rule}')}")
-            out.append(f"::{level} {','.join(props)}::{_escape_data(message)}")
-    return "\n".join(out) + ("\n" if out else "")
+            out.write(f"::{level} {','.join(props)}::{_escape_data(message)}\n")
 
 
 def _uri(path: str) -> str:
@@ -73,8 +70,13 @@ def _uri(path: str) -> str:
     return p.as_posix() if not p.is_absolute() else p.as_uri()
 
 
-def render_sarif(report: RunReport) -> str:
-    """One SARIF 2.1.0 run: the tool's rules (every kind) and one result per violation."""
+def _indented(value, depth: int) -> str:
+    """``value`` as pretty JSON to sit ``depth`` levels deep in a streamed document."""
+    return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * depth)
+
+
+def render_sarif(report: RunReport, out: TextIO) -> None:
+    """One SARIF 2.1.0 run: the tool's rules (every kind) and one result per violation, streamed."""
     from forcecheck.rules.registry import KINDS
 
     rules = []
@@ -92,8 +94,14 @@ def render_sarif(report: RunReport) -> str:
                 "properties": {"family": kind.family},
             }
         )
-    results = []
-    for deck in report.decks:
+    driver = {"name": "forcecheck", "version": __version__, "informationUri": INFORMATION_URI, "rules": rules}
+    out.write('{\n  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",\n  "version": "2.1.0",\n  "runs": [\n    {\n')
+    out.write('      "tool": {\n        "driver": ' + _indented(driver, 4) + "\n      },\n")
+    out.write('      "results": [')
+    first = True
+    successful = True
+    for deck in report.iter_decks():
+        successful = successful and deck.error is None
         for code, rule, severity, line, message in _rows(deck):
             location: dict = {"artifactLocation": {"uri": _uri(deck.path)}}
             if line:
@@ -111,32 +119,26 @@ def render_sarif(report: RunReport) -> str:
                 result["properties"].update(
                     {k: getattr(violation, k) for k in ("section", "card", "found", "limit") if getattr(violation, k) is not None}
                 )
-            results.append(result)
-    document = {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {"driver": {"name": "forcecheck", "version": __version__, "informationUri": INFORMATION_URI, "rules": rules}},
-                "results": results,
-                "invocations": [{"executionSuccessful": all(d.error is None for d in report.decks)}],
-                "properties": {"catalog": report.catalog},
-            }
-        ],
-    }
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+            out.write(("" if first else ",") + "\n        " + _indented(result, 4))
+            first = False
+    out.write(("\n      " if not first else "") + "],\n")
+    out.write('      "invocations": ' + _indented([{"executionSuccessful": successful}], 3) + ",\n")
+    out.write('      "properties": ' + _indented({"catalog": report.catalog}, 3) + "\n    }\n  ]\n}\n")
 
 
-def render_junit(report: RunReport) -> str:
-    """One testsuite per run, one testcase per deck; an illegal deck fails with its violations."""
+def render_junit(report: RunReport, out: TextIO) -> None:
+    """One testsuite per run, one testcase per deck; an illegal deck fails with its violations.
+
+    The suite's counts come first in the XML, so this format holds the run in memory."""
+    decks = report.decks
     summary = report.summary()
     failures = summary["illegal"]
     errors = summary["unreadable"]
-    suites = ET.Element("testsuites", name="forcecheck", tests=str(len(report.decks)), failures=str(failures), errors=str(errors))
+    suites = ET.Element("testsuites", name="forcecheck", tests=str(len(decks)), failures=str(failures), errors=str(errors))
     suite = ET.SubElement(
-        suites, "testsuite", name="forcecheck", tests=str(len(report.decks)), failures=str(failures), errors=str(errors), skipped="0"
+        suites, "testsuite", name="forcecheck", tests=str(len(decks)), failures=str(failures), errors=str(errors), skipped="0"
     )
-    for deck in report.decks:
+    for deck in decks:
         case = ET.SubElement(suite, "testcase", classname=f"forcecheck.{deck.format or 'unknown'}", name=deck.path, file=deck.path)
         if deck.error is not None:
             ET.SubElement(case, "error", message=deck.error, type=UNREADABLE[1]).text = deck.error
@@ -149,7 +151,7 @@ def render_junit(report: RunReport) -> str:
         elif lines:
             ET.SubElement(case, "system-out").text = "\n".join(lines)
     ET.indent(suites)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+    out.write('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n")
 
 
 def _junit_line(v: Violation) -> str:

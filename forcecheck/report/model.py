@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 
 @dataclass(slots=True)
@@ -67,24 +67,50 @@ class DeckReport:
         return out
 
 
-@dataclass(slots=True)
 class RunReport:
-    decks: list[DeckReport]
-    catalog: str
+    """The decks of one run, in order, read once: a renderer streams them (``iter_decks``) so a
+    batch of any size holds one deck at a time; the summary counts as they pass."""
+
+    def __init__(self, decks: Iterable[DeckReport], catalog: str):
+        self.catalog = catalog
+        self._source: Iterator[DeckReport] | None = iter(decks)
+        self._kept: list[DeckReport] | None = None
+        self._counts = {"decks": 0, "legal": 0, "illegal": 0, "unreadable": 0, "violations": 0, "warnings": 0}
+
+    def _count(self, deck: DeckReport) -> None:
+        counts = self._counts
+        counts["decks"] += 1
+        if deck.error is not None:
+            counts["unreadable"] += 1
+        elif deck.legal:
+            counts["legal"] += 1
+        else:
+            counts["illegal"] += 1
+        for v in deck.violations:
+            counts["violations" if v.severity == "error" else "warnings"] += 1
+
+    def iter_decks(self) -> Iterator[DeckReport]:
+        """Each deck once, streamed from the checks (or from the list if already materialised)."""
+        if self._kept is not None:
+            yield from self._kept
+            return
+        source, self._source = self._source, None
+        if source is None:
+            raise RuntimeError("this run's decks were already streamed")
+        for deck in source:
+            self._count(deck)
+            yield deck
+
+    @property
+    def decks(self) -> list[DeckReport]:
+        """All decks as a list (materialises the stream: for small runs and tests)."""
+        if self._kept is None:
+            self._kept = list(self.iter_decks())
+        return self._kept
 
     def summary(self) -> dict[str, Any]:
-        errors = sum(1 for d in self.decks if d.error is not None)
-        legal = sum(1 for d in self.decks if d.legal)
-        violations = [v for d in self.decks for v in d.violations]
-        return {
-            "decks": len(self.decks),
-            "legal": legal,
-            "illegal": len(self.decks) - legal - errors,
-            "unreadable": errors,
-            "violations": sum(1 for v in violations if v.severity == "error"),
-            "warnings": sum(1 for v in violations if v.severity == "warning"),
-            "catalog": self.catalog,
-        }
+        """Counts of the decks seen so far (all of them once the stream is consumed)."""
+        return {**self._counts, "catalog": self.catalog}
 
     @property
     def exit_code(self) -> int:
@@ -93,11 +119,14 @@ class RunReport:
 
     def exit_code_for(self, fail_on: str) -> int:
         """As ``exit_code``, with warnings failing the run too when ``fail_on`` is ``warning``."""
-        if any(d.error is not None for d in self.decks):
+        if self._source is not None and self._kept is None:
+            self.decks  # noqa: B018 - count what was not streamed yet
+        counts = self._counts
+        if counts["unreadable"]:
             return 2
-        if any(not d.legal for d in self.decks):
+        if counts["illegal"]:
             return 1
-        if fail_on == "warning" and any(d.violations for d in self.decks):
+        if fail_on == "warning" and counts["warnings"]:
             return 1
         return 0
 

@@ -22,7 +22,7 @@ def make_console(file: TextIO | None = None, color: str = "never", width: int | 
 
 
 def render_text(report: RunReport, console) -> None:
-    for deck in report.decks:
+    for deck in report.iter_decks():
         _render_deck(deck, console)
     s = report.summary()
     parts = [f"{s['decks']} deck{'s' if s['decks'] != 1 else ''} checked: {s['legal']} legal, {s['illegal']} illegal"]

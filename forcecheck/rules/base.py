@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Mapping
 
 from forcecheck.cards.model import Card
 
@@ -73,9 +73,18 @@ class ResolvedDeck:
                 return line
         return None
 
-    def entries(self, section_ids: Iterable[str]) -> Iterator[ResolvedEntry]:
-        for section_id in section_ids:
-            yield from self.sections.get(section_id, ())
+    _entries_cache: dict = field(default_factory=dict)
+
+    def entries(self, section_ids: tuple[str, ...]) -> list[ResolvedEntry]:
+        """The entries of these sections, in order (computed once per deck and section tuple)."""
+        found = self._entries_cache.get(section_ids)
+        if found is None:
+            if len(section_ids) == 1:
+                found = self.sections.get(section_ids[0], [])
+            else:
+                found = [e for s in section_ids for e in self.sections.get(s, ())]
+            self._entries_cache[section_ids] = found
+        return found
 
 
 @dataclass(frozen=True, slots=True)

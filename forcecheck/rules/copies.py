@@ -10,6 +10,11 @@ from forcecheck.rules.selectors import compile_selector
 from forcecheck.spec.model import CopyLimitRule, slugify
 
 
+def card_limited(card) -> bool:
+    """Whether a card's own text changes its copy limit."""
+    return card.unlimited_copies or card.copy_limit is not None
+
+
 def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
     """At most ``max`` copies of a name summed over the sections.
 
@@ -18,8 +23,8 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
     rulers) caps every card, and per CR 404.7a the restriction wins over an expansion.
     Alternate printings are one card, so copies are counted by card identity.
     """
-    subject = compile_selector(rule.where, ctx.cost_of)
-    exempt = compile_selector(rule.exempt, ctx.cost_of) if rule.exempt is not None else (lambda card: False)
+    subject = compile_selector(rule.where, ctx.cost_of) if rule.where is not None else None
+    exempt = compile_selector(rule.exempt, ctx.cost_of) if rule.exempt is not None else None
     sections = tuple(rule.sections)
     restriction = slugify(rule.ruler_restriction) if rule.ruler_restriction else None
 
@@ -29,12 +34,17 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
             return
         cap = deck.ruler.keyword(restriction) if restriction else None
         by_card: dict[str, list[ResolvedEntry]] = {}
+        totals: dict[str, int] = {}
         for entry in deck.entries(sections):
-            if subject(entry.card) and not exempt(entry.card):
-                by_card.setdefault(entry.card.name, []).append(entry)
-        for name, entries in by_card.items():
+            card = entry.card
+            if (subject is None or subject(card)) and (exempt is None or not exempt(card)):
+                totals[card.name] = totals.get(card.name, 0) + entry.count
+                by_card.setdefault(card.name, []).append(entry)
+        for name, found in totals.items():
+            if found <= default and cap is None and not (rule.card_limits and card_limited(by_card[name][0].card)):
+                continue  # the common case: within the plain limit
+            entries = by_card[name]
             card = entries[0].card
-            found = sum(e.count for e in entries)
             limit, why = default, note
             if rule.card_limits and card.unlimited_copies:
                 limit, why = None, None

@@ -39,9 +39,36 @@ def _as_list(value) -> list[str]:
 
 
 def compile_selector(selector: Selector | None, cost_of: CostFn) -> Predicate:
-    """A predicate for the selector; ``None`` selects every card."""
+    """A predicate for the selector; ``None`` selects every card.
+
+    The answer for a card is remembered (cards are immutable facts and the same few hundred
+    cards recur across a batch of decks), keyed by the card object, which the cache keeps alive.
+    """
     if selector is None:
-        return lambda card: True
+        return _every_card
+    test = _compile(selector, cost_of)
+    cache: dict[int, tuple[Card, bool]] = {}
+
+    def remembered(card: Card) -> bool:
+        hit = cache.get(id(card))
+        if hit is not None and hit[0] is card:
+            return hit[1]
+        result = test(card)
+        cache[id(card)] = (card, result)
+        return result
+
+    return remembered
+
+
+def _every_card(card: Card) -> bool:
+    return True
+
+
+def is_every_card(predicate: Predicate) -> bool:
+    return predicate is _every_card
+
+
+def _compile(selector: Selector, cost_of: CostFn) -> Predicate:
     tests: list[Predicate] = []
     if selector.type is not None:
         types = frozenset(slugify(t) for t in _as_list(selector.type))
@@ -65,13 +92,13 @@ def compile_selector(selector: Selector | None, cost_of: CostFn) -> Predicate:
     if selector.cost is not None:
         tests.append(_cost_test(selector.cost, cost_of))
     if selector.all is not None:
-        parts = [compile_selector(s, cost_of) for s in selector.all]
+        parts = [_compile(s, cost_of) for s in selector.all]
         tests.append(lambda card: all(p(card) for p in parts))
     if selector.any is not None:
-        parts = [compile_selector(s, cost_of) for s in selector.any]
+        parts = [_compile(s, cost_of) for s in selector.any]
         tests.append(lambda card: any(p(card) for p in parts))
     if selector.not_ is not None:
-        inner = compile_selector(selector.not_, cost_of)
+        inner = _compile(selector.not_, cost_of)
         tests.append(lambda card: not inner(card))
     if len(tests) == 1:
         return tests[0]
