@@ -135,11 +135,12 @@ def check_paths(
     format_for: Callable[[Path], str | None] | None = None,
     selection: Selection | None = None,
     as_of: str | None = None,
+    formats: FormatCache | None = None,
 ) -> RunReport:
     """Check every decklist under ``paths`` lazily (the report streams as it is rendered);
     ``format_for`` gives a path's configured format and ``selection`` filters and re-grades
     the violations (--select / --ignore / severities)."""
-    formats = FormatCache(format_dirs, banlist, catalog, as_of)
+    formats = formats or FormatCache(format_dirs, banlist, catalog, as_of)
 
     def reports():
         for path in expand_paths(paths):

@@ -121,7 +121,7 @@ def check(
     from forcecheck.config import load_config
     from forcecheck.errors import ForcecheckError
     from forcecheck.report import RENDERERS
-    from forcecheck.selection import Selection, validate_tokens
+    from forcecheck.selection import Selection, known_code_or_slug, validate_tokens
 
     flags = {
         "format": format_name,
@@ -141,20 +141,19 @@ def check(
         severity = dict(config["severity"])
         severity.update({token: "warning" for token in _tokens(warn)})
         selection = Selection(config["select"], config["extend_select"], config["ignore"], severity)
-        rule_ids = _all_rule_ids(config["format_dirs"])
         for what, tokens in (("--select", selection.select), ("--extend-select", selection.extend_select), ("--ignore", selection.ignore), ("severity", list(severity))):
-            validate_tokens(tokens, what, rule_ids)
+            if any(not known_code_or_slug(t) for t in tokens):  # only then load every format's rule ids
+                validate_tokens(tokens, what, _all_rule_ids(config["format_dirs"]))
         card_catalog = open_catalog(config["catalog"])
         chosen = _choose_banlist(config["banlist"], Path(config["banlist_file"]) if config["banlist_file"] else None, card_catalog)
         as_of = _iso_date(as_of)
+        formats = FormatCache(config["format_dirs"], chosen, card_catalog, as_of)
         if format_name:
-            FormatCache(config["format_dirs"], chosen, card_catalog, as_of).get(format_name)  # a broken format fails the run up front
+            formats.get(format_name)  # a broken format fails the run up front
     except ForcecheckError as exc:
         _fail(str(exc))
     out_format = config["output_format"] or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
-    report = check_paths(
-        paths, card_catalog, format_name, config["format_dirs"], chosen, format_for=config.format_for, selection=selection, as_of=as_of
-    )
+    report = check_paths(paths, card_catalog, format_name, format_for=config.format_for, selection=selection, formats=formats)
     _emit(lambda out: RENDERERS[out_format](report, out, _color(config["color"], out_format, output_file)), output_file, out_format)
     code = report.exit_code_for(config["fail_on"])
     raise typer.Exit(0 if exit_zero and code == 1 else code)

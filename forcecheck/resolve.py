@@ -37,13 +37,16 @@ class Resolution:
 
 def resolve_card(catalog: Catalog, game: str, entry: Entry) -> tuple[Card | None, str | None]:
     """The entry's card and, if the printing and name disagree, a note. Printing codes win."""
-    named = catalog.by_name(game, entry.name)
     if entry.printing:
         printed = catalog.by_printing(game, entry.printing)
         if printed is not None:
+            if entry.name == entry.printing:  # a .ydk line: the passcode is all there is
+                return printed, None
+            named = catalog.by_name(game, entry.name)
             if named is not None and named is not printed:
                 return printed, f"printing {entry.printing} is {printed.name}, not {entry.name}"
             return printed, None
+    named = catalog.by_name(game, entry.name)
     if named is not None:
         return named, None
     if _CODE_LIKE.match(entry.name.strip()):

@@ -78,6 +78,11 @@ class Selection:
         return report
 
 
+def known_code_or_slug(token: str) -> bool:
+    """True for ALL, a code or code prefix, or a rule-kind slug (no format needs loading)."""
+    return token in known_tokens(())
+
+
 def known_tokens(rule_ids: Iterable[str]) -> set[str]:
     from forcecheck.rules.registry import KINDS
 

@@ -115,7 +115,7 @@ def test_sample_catalog_agrees_with_the_real_database():
     cards, _ = fowsim.convert(records)
     by = {c.name: c for c in cards}
     for card in sample_catalog().cards("fow"):
-        assert by[card.name] == card, card.name
+        assert by[card.name].to_dict() == card.to_dict(), card.name
 
 
 def test_ruler_deck_attribute_restriction():

@@ -34,9 +34,12 @@ class Face:
     total_cost: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """Everything a deckbuilding rule may ask about one card (one name = one card)."""
+    """Everything a deckbuilding rule may ask about one card (one name = one card).
+
+    Cards compare and hash by identity (each catalog holds one object per card), so rules can
+    key caches by the card itself; compare ``to_dict()`` to compare facts."""
 
     name: str
     game: str

@@ -28,6 +28,7 @@ def normalize_name(name: str) -> str:
     return _NON_WORD.sub(" ", text).strip()
 
 
+@lru_cache(maxsize=1 << 16)
 def normalize_printing(code: str) -> str:
     """The lookup key of a printing code: upper-case, no spaces (``cmf-001`` -> ``CMF-001``)."""
     return re.sub(r"\s+", "", code).upper()

@@ -105,6 +105,8 @@ class SqliteCatalog(Catalog):
             raise CatalogError(f"cannot open catalog database ({exc})", self.path) from None
         self._cards: dict[int, Card] = {}
         self._names: dict[str, tuple[list[str], list[str]]] = {}
+        self._ids: dict[tuple[str, str, str], int | None] = {}
+        """(kind, game, key) -> card id, remembered: a batch asks for the same cards again and again."""
 
     def _card(self, card_id: int | None) -> Card | None:
         if card_id is None:
@@ -120,12 +122,16 @@ class SqliteCatalog(Catalog):
         return row[0] if row else None
 
     def by_name(self, game: str, name: str) -> Card | None:
-        return self._card(self._one("SELECT card_id FROM names WHERE game = ? AND key = ?", (game, normalize_name(name))))
+        key = ("name", game, normalize_name(name))
+        if key not in self._ids:
+            self._ids[key] = self._one("SELECT card_id FROM names WHERE game = ? AND key = ?", key[1:])
+        return self._card(self._ids[key])
 
     def by_printing(self, game: str, code: str) -> Card | None:
-        return self._card(
-            self._one("SELECT card_id FROM printings WHERE game = ? AND code = ?", (game, normalize_printing(code)))
-        )
+        key = ("printing", game, normalize_printing(code))
+        if key not in self._ids:
+            self._ids[key] = self._one("SELECT card_id FROM printings WHERE game = ? AND code = ?", key[1:])
+        return self._card(self._ids[key])
 
     def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
         if game not in self._names:

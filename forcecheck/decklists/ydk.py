@@ -31,7 +31,7 @@ def read_ydk(text: str, path: str) -> Decklist:
             continue
         if line.startswith("#") or line.startswith("!"):
             continue  # "#created by ...", other comments and unknown markers
-        if not _PASSCODE.match(line):
+        if not (line.isascii() and line.isdigit()):
             deck.problems.append(
                 ReadProblem("invalid-entry", f"{line[:40]!r} is not a passcode (a .ydk line holds one card id)", number,
                             current.title if current else None)

@@ -42,19 +42,17 @@ def compile_selector(selector: Selector | None, cost_of: CostFn) -> Predicate:
     """A predicate for the selector; ``None`` selects every card.
 
     The answer for a card is remembered (cards are immutable facts and the same few hundred
-    cards recur across a batch of decks), keyed by the card object, which the cache keeps alive.
+    cards recur across a batch of decks), keyed by the card object (cards hash by identity).
     """
     if selector is None:
         return _every_card
     test = _compile(selector, cost_of)
-    cache: dict[int, tuple[Card, bool]] = {}
+    cache: dict[Card, bool] = {}
 
     def remembered(card: Card) -> bool:
-        hit = cache.get(id(card))
-        if hit is not None and hit[0] is card:
-            return hit[1]
-        result = test(card)
-        cache[id(card)] = (card, result)
+        result = cache.get(card)
+        if result is None:
+            result = cache[card] = test(card)
         return result
 
     return remembered

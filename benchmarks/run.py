@@ -1,0 +1,241 @@
+"""The benchmark suite: throughput, cold start, catalogs and memory, each beside its baseline.
+
+    python benchmarks/run.py [--decks 10000] [--memory-decks 100000] [--quick]
+
+Prints one table and writes benchmarks/results/suite.json. Every figure is measured in the
+same run as its baseline, so the ratios hold on a noisy machine:
+
+1. throughput  decks of each game (Bifrost, ABC, Yu-Gi-Oh 5D's as .ydk) checked in one
+               process, against reading and parsing the same files (goal: >= 5,000 decks/s,
+               check <= 2x parse). Real imported catalogs where ../shared has the card data.
+2. cold start  `forcecheck --version` and a one-deck `forcecheck check`, against `python -c pass`
+               (goal: one-deck check <= 8x a bare interpreter start).
+3. catalogs    importing each source; opening the imported catalog and checking one deck.
+4. memory      peak RSS of `forcecheck check -o concise` over a large batch against a batch a
+               tenth of its size (streamed: it should stay flat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from forcecheck.cards.catalog import sample_catalog  # noqa: E402
+from forcecheck.cards.store import SqliteCatalog  # noqa: E402
+from forcecheck.checking import FormatCache, check_file  # noqa: E402
+from forcecheck.decklists.readers import read_decklist  # noqa: E402
+
+SHARED = ROOT.parent / "shared"
+ROWS: list[tuple[str, str, str]] = []
+RESULTS: dict = {}
+
+
+def row(area: str, what: str, figure: str) -> None:
+    ROWS.append((area, what, figure))
+    print(f"{area:<12} {what:<58} {figure}", flush=True)
+
+
+# --- deck generation ---------------------------------------------------------------------------
+
+def fow_decks(folder: Path, count: int, catalog, game_format: str, rng: random.Random) -> list[Path]:
+    cards = catalog.cards("fow")
+    if game_format == "abc":
+        rulers = [c for c in cards if "ruler" in c.types and "arcana" in c.subtypes]
+    else:
+        rulers = [c for c in cards if "ruler" in c.types and "stranger" in c.keywords] or [c for c in cards if "ruler" in c.types]
+    pool = [c.name for c in cards if c.types & {"resonator", "chant", "addition", "regalia"} and "stranger" not in c.subtypes and "rune" not in c.types]
+    stones = [c.name for c in cards if "basic-magic-stone" in c.types]
+    specials = [c.name for c in cards if "special-magic-stone" in c.types] or stones
+    strangers = [c.name for c in cards if "stranger" in c.subtypes]
+    attributed = [(c.name, c.attributes) for c in cards if c.name in set(pool)]
+    by_attributes: dict[str, list[str]] = {}
+    paths = []
+    for i in range(count):
+        ruler_card = rng.choice(rulers)
+        ruler = ruler_card.name
+        if game_format == "abc":
+            # realistic: singletons in the Arcana ruler's attributes (the curve is left to chance)
+            allowed = by_attributes.setdefault(ruler, [n for n, a in attributed if a and a <= ruler_card.attributes])
+            main = [(1, n) for n in rng.sample(allowed, 60)]
+            stone_deck = [(6, s) for s in rng.sample(stones, 2)] + [(1, s) for s in rng.sample(specials, 2)]
+            sections = [("Ruler", [(1, ruler)]), ("Main Deck", main), ("Magic Stone Deck", stone_deck)]
+        else:
+            main = [(4, n) for n in rng.sample(pool, 15)]
+            sections = [
+                ("Ruler", [(1, ruler)]),
+                ("Main Deck", main),
+                ("Magic Stone Deck", [(rng.randint(4, 8), s) for s in rng.sample(stones, 2)] + [(2, rng.choice(specials))]),
+                ("Stranger Deck", [(2, n) for n in rng.sample(strangers, 5)]),
+                ("Sideboard", [(1, n) for n in rng.sample(pool, 10)]),
+            ]
+        text = "\n".join(f"{title}:\n" + "\n".join(f"{c} {n}" for c, n in entries) for title, entries in sections) + "\n"
+        path = folder / f"{game_format}{i:06}.txt"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def ygo_decks(folder: Path, count: int, catalog, rng: random.Random) -> list[Path]:
+    cards = [c for c in catalog.cards("ygo") if "token" not in c.types]
+    main_pool = [c for c in cards if not c.types & {"fusion", "synchro", "xyz", "link"}]
+    extra_pool = [c for c in cards if c.types & {"fusion", "synchro"}]
+    paths = []
+    for i in range(count):
+        main = [c.printings[0] for c in rng.sample(main_pool, 20) for _ in range(3)]
+        extra = [c.printings[0] for c in rng.sample(extra_pool, min(15, len(extra_pool)))]
+        side = [c.printings[0] for c in rng.sample(main_pool, 15)]
+        text = "#created by bench\n#main\n" + "\n".join(main) + "\n#extra\n" + "\n".join(extra) + "\n!side\n" + "\n".join(side) + "\n"
+        path = folder / f"ygo{i:06}.ydk"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+# --- 1. throughput ------------------------------------------------------------------------------
+
+def throughput(paths: list[Path], catalog, format_name: str) -> dict:
+    formats = FormatCache((), "none" if format_name == "ygo-5ds" else None, catalog)
+    fmt = formats.get(format_name)
+    for path in paths[:50]:  # warm caches (catalog lookups, selector answers) as a batch would
+        check_file(path, catalog, formats, format_name)
+    start = time.perf_counter()
+    for path in paths:
+        read_decklist(path, fmt.known_headers)
+    parse = time.perf_counter() - start
+    start = time.perf_counter()
+    violations = 0
+    for path in paths:
+        violations += len(check_file(path, catalog, formats, format_name).violations)
+    check = time.perf_counter() - start
+    return {"decks": len(paths), "parse_s": round(parse, 3), "check_s": round(check, 3),
+            "decks_per_s": round(len(paths) / check), "ratio": round(check / parse, 2), "violations": violations}
+
+
+# --- 2. cold start -----------------------------------------------------------------------------
+
+def best_of(cmd: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, check=False, cwd=ROOT)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+# --- 4. memory ----------------------------------------------------------------------------------
+
+def peak_rss(args: list[str]) -> float:
+    script = (
+        "import resource, subprocess, sys; "
+        f"subprocess.run([sys.executable, '-m', 'forcecheck', *{args!r}], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    return int(out.strip()) / 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--decks", type=int, default=10_000)
+    parser.add_argument("--memory-decks", type=int, default=100_000)
+    parser.add_argument("--quick", action="store_true", help="1,000 decks and a 10,000-deck memory batch")
+    parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "suite.json")
+    args = parser.parse_args()
+    if args.quick:
+        args.decks, args.memory_decks = 1_000, 10_000
+    rng = random.Random(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        fow_catalog = ygo_catalog = sample_catalog()
+        catalog_label = "embedded sample catalog"
+        if (SHARED / "data").is_dir():
+            from forcecheck.importers.pipeline import import_files
+
+            db = tmp / "catalog.sqlite3"
+            fow_sources = [SHARED / "data/fow/fowsim-cards.json", SHARED / "data/fow/fowsim-abc2023-decks-cards.json"]
+            start = time.perf_counter()
+            import_files("fowsim", fow_sources, db)
+            fow_import = time.perf_counter() - start
+            start = time.perf_counter()
+            import_files("ygopro", [SHARED / "data/ygo/cards.cdb"], db)
+            ygo_import = time.perf_counter() - start
+            row("catalogs", "import fowsim (5,709 records)", f"{fow_import:.2f} s")
+            row("catalogs", "import YGOPro cards.cdb (10,628 records)", f"{ygo_import:.2f} s")
+            RESULTS["import_s"] = {"fowsim": round(fow_import, 2), "ygopro": round(ygo_import, 2)}
+            fow_catalog = ygo_catalog = SqliteCatalog(db)
+            catalog_label = "imported catalogs (../shared)"
+        print(f"(catalog: {catalog_label})")
+
+        games = {}
+        for game_format in ("bifrost", "abc", "ygo-5ds"):
+            folder = tmp / game_format
+            folder.mkdir()
+            if game_format == "ygo-5ds":
+                games[game_format] = ygo_decks(folder, args.decks, ygo_catalog, rng)
+            else:
+                games[game_format] = fow_decks(folder, args.decks, fow_catalog, game_format, rng)
+        RESULTS["throughput"] = {}
+        for game_format, paths in games.items():
+            catalog = ygo_catalog if game_format == "ygo-5ds" else fow_catalog
+            result = throughput(paths, catalog, game_format)
+            RESULTS["throughput"][game_format] = result
+            row("throughput", f"{game_format}: {result['decks']:,} decks checked (parse only {result['parse_s']} s)",
+                f"{result['decks_per_s']:,} decks/s, {result['ratio']}x parse")
+
+        # catalogs: open + check one deck, fresh catalog object each time
+        if isinstance(fow_catalog, SqliteCatalog):
+            for game_format, paths in games.items():
+                times = []
+                for path in paths[:20]:
+                    start = time.perf_counter()
+                    catalog = SqliteCatalog(fow_catalog.path)
+                    check_file(path, catalog, FormatCache((), "none", catalog), game_format)
+                    times.append(time.perf_counter() - start)
+                RESULTS.setdefault("open_and_check_ms", {})[game_format] = round(statistics.median(times) * 1000, 2)
+                row("catalogs", f"open imported catalog + check one {game_format} deck", f"{statistics.median(times) * 1000:.1f} ms")
+
+        # cold start
+        python = best_of([sys.executable, "-c", "pass"], 7)
+        version = best_of([sys.executable, "-m", "forcecheck", "--version"], 7)
+        one = best_of([sys.executable, "-m", "forcecheck", "check", "sample_decks/bifrost/legal-faria-stranger.txt", "-f", "bifrost"], 7)
+        RESULTS["cold_start_s"] = {"python": round(python, 3), "version": round(version, 3), "one_deck_check": round(one, 3)}
+        row("cold start", "python -c pass", f"{python * 1000:.0f} ms")
+        row("cold start", "forcecheck --version", f"{version * 1000:.0f} ms ({version / python:.1f}x python)")
+        row("cold start", "forcecheck check (one deck, sample catalog)", f"{one * 1000:.0f} ms ({one / python:.1f}x python)")
+
+        # memory: a large streamed batch against one a tenth of its size
+        big = tmp / "memory-big"
+        big.mkdir()
+        small = tmp / "memory-small"
+        small.mkdir()
+        source = games["bifrost"]
+        for i in range(args.memory_decks):
+            target = big / f"{i:07}.txt"
+            target.hardlink_to(source[i % len(source)])
+            if i < args.memory_decks // 10:
+                (small / f"{i:07}.txt").hardlink_to(source[i % len(source)])
+        catalog_args = ["--catalog", str(fow_catalog.path)] if isinstance(fow_catalog, SqliteCatalog) else []
+        rss_small = peak_rss(["check", str(small), "-f", "bifrost", "-o", "concise", *catalog_args])
+        rss_big = peak_rss(["check", str(big), "-f", "bifrost", "-o", "concise", *catalog_args])
+        RESULTS["memory_mib"] = {"decks_small": args.memory_decks // 10, "small": round(rss_small, 1), "decks_big": args.memory_decks, "big": round(rss_big, 1)}
+        row("memory", f"peak RSS, check -o concise, {args.memory_decks // 10:,} decks", f"{rss_small:.0f} MiB")
+        row("memory", f"peak RSS, check -o concise, {args.memory_decks:,} decks", f"{rss_big:.0f} MiB ({rss_big / rss_small:.2f}x for 10x the decks)")
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(RESULTS, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.json.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
