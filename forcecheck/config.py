@@ -161,8 +161,8 @@ def _coerce(setting: Setting, value: Any, where: str, path: Path | None, line: i
     def fail(message: str):
         raise ConfigError(f"{setting.name}: {message}", path, line) if path else ConfigError(f"{where}: {message}")
 
-    if value is None:
-        return None
+    if value is None:  # "severity:" with nothing under it: the setting's default
+        return setting.default
     if setting.kind in ("str", "choice"):
         if not isinstance(value, str):
             fail(f"expected text, got {value!r}")

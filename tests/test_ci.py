@@ -282,3 +282,11 @@ def test_pre_commit_hook_definition():
     files = re.compile(hook["files"])
     assert files.search("decks/abc/my.txt") and files.search("x/deck.ydk") and not files.search("README.txt")
     assert re.compile(hook["exclude"]).search("decks/.forcecheck.yaml")
+
+
+def test_a_setting_with_nothing_under_it_takes_its_default(tmp_path, monkeypatch):
+    (tmp_path / ".forcecheck.yaml").write_text("format: bifrost\nseverity:\nselect:\nformats:\n")
+    (tmp_path / "d.txt").write_text(faria())
+    monkeypatch.chdir(tmp_path)
+    result = run("check", "d.txt")
+    assert result.exit_code == 0, result.output
