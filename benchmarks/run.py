@@ -58,17 +58,30 @@ def fow_decks(folder: Path, count: int, catalog, game_format: str, rng: random.R
     stones = [c.name for c in cards if "basic-magic-stone" in c.types]
     specials = [c.name for c in cards if "special-magic-stone" in c.types] or stones
     strangers = [c.name for c in cards if "stranger" in c.subtypes]
-    attributed = [(c.name, c.attributes) for c in cards if c.name in set(pool)]
-    by_attributes: dict[str, list[str]] = {}
+    pool_set = set(pool)
+    stones_set = set(stones)
+    by_attributes: dict[str, tuple] = {}
     paths = []
     for i in range(count):
         ruler_card = rng.choice(rulers)
         ruler = ruler_card.name
         if game_format == "abc":
-            # realistic: singletons in the Arcana ruler's attributes (the curve is left to chance)
-            allowed = by_attributes.setdefault(ruler, [n for n, a in attributed if a and a <= ruler_card.attributes])
-            main = [(1, n) for n in rng.sample(allowed, 60)]
-            stone_deck = [(6, s) for s in rng.sample(stones, 2)] + [(1, s) for s in rng.sample(specials, 2)]
+            # realistic: singletons in the Arcana ruler's attributes, on the curve (20 / 20 / 16) + 4 rulers
+            if ruler not in by_attributes:
+                allowed = [c for c in cards if c.name in pool_set and c.attributes and c.attributes <= ruler_card.attributes and not c.faces]
+                by_attributes[ruler] = (
+                    [c.name for c in allowed if c.total_cost <= 1],
+                    [c.name for c in allowed if c.total_cost == 2],
+                    [c.name for c in allowed if c.total_cost >= 3],
+                    [c.name for c in cards if "ruler" in c.types and "arcana" not in c.subtypes and c.attributes and c.attributes <= ruler_card.attributes],
+                )
+            low, two, high, others = by_attributes[ruler]
+            picks = rng.sample(low, 20) + rng.sample(two, 20) + rng.sample(high, 16) + rng.sample(others, min(4, len(others)))
+            main = [(1, n) for n in picks]
+            fitting = [c.name for c in cards if "magic-stone" in c.types and c.will and c.will <= ruler_card.attributes]
+            basics = [n for n in fitting if n in stones_set] or fitting
+            extras = [n for n in fitting if n not in stones_set] or basics
+            stone_deck = [(6, s) for s in rng.sample(basics, min(2, len(basics)))] + [(1, s) for s in rng.sample(extras, min(2, len(extras)))]
             sections = [("Ruler", [(1, ruler)]), ("Main Deck", main), ("Magic Stone Deck", stone_deck)]
         else:
             main = [(4, n) for n in rng.sample(pool, 15)]
@@ -88,8 +101,8 @@ def fow_decks(folder: Path, count: int, catalog, game_format: str, rng: random.R
 
 def ygo_decks(folder: Path, count: int, catalog, rng: random.Random) -> list[Path]:
     cards = [c for c in catalog.cards("ygo") if "token" not in c.types]
-    main_pool = [c for c in cards if not c.types & {"fusion", "synchro", "xyz", "link"}]
-    extra_pool = [c for c in cards if c.types & {"fusion", "synchro"}]
+    main_pool = [c for c in cards if not c.types & {"fusion", "synchro", "xyz", "link", "pendulum"}]
+    extra_pool = [c for c in cards if c.types & {"fusion", "synchro"} and not c.types & {"xyz", "link", "pendulum"}]
     paths = []
     for i in range(count):
         main = [c.printings[0] for c in rng.sample(main_pool, 20) for _ in range(3)]

@@ -87,13 +87,15 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found: list[Path] = []
+            found: list[str] = []  # plain strings: a 100,000-file folder should not cost 100,000 Paths
             for root, dirs, files in os.walk(path, followlinks=False):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in files:
-                    if not name.startswith(".") and Path(name).suffix.lower() in DECKLIST_EXTENSIONS:
-                        found.append(Path(root) / name)
-            yield from sorted(found)
+                    if not name.startswith(".") and os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS:
+                        found.append(os.path.join(root, name))
+            found.sort(key=lambda p: Path(p).parts)
+            for item in found:
+                yield Path(item)
         else:
             yield path
 

@@ -43,6 +43,9 @@ class CompiledRule:
         return True
 
 
+_MISSING = object()
+
+
 @dataclass
 class CompiledFormat:
     """A FormatSpec with its selectors and rules turned into plain functions, ready to run."""
@@ -56,11 +59,15 @@ class CompiledFormat:
     order: dict[str, int] = field(default_factory=dict)
     banlist: str | None = None
     """Name of the banlist the rules apply, or None when no list is applied."""
+    _by_title: dict = field(default_factory=dict)
 
     def section_id(self, title: str | None) -> str | None:
         if title is None:
             return None
-        return self.headers.get(header_key(title))
+        found = self._by_title.get(title, _MISSING)
+        if found is _MISSING:
+            found = self._by_title[title] = self.headers.get(header_key(title))
+        return found
 
     @property
     def known_headers(self) -> set[str]:

@@ -62,6 +62,8 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
     unknown: dict[str, int] = {}
     content: dict[tuple[str, str], int] = {}
 
+    game = fmt.spec.game
+
     def add(rule: str, **kwargs) -> None:
         findings.append(InputFinding(rule, Finding(**kwargs)))
 
@@ -88,8 +90,15 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                     limit=str(section.declared),
                 )
         content_key = "-" if section is deck.loose else (section_id or "?" + header_key(section.title))
+        target = sections.setdefault(section_id, []) if section_id is not None and section is not deck.loose else None
         for entry in section.entries:
-            card, note = resolve_card(catalog, fmt.spec.game, entry)
+            card, note = resolve_card(catalog, game, entry)
+            if card is not None and note is None and target is not None and entry.count_ok:
+                # the common case, kept short: a known card with a good count in a known section
+                item = (content_key, card.name)
+                content[item] = content.get(item, 0) + entry.count
+                target.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
+                continue
             if entry.count_ok:
                 item = (content_key, card.name if card else "?" + normalize_name(entry.name))
                 content[item] = content.get(item, 0) + entry.count
@@ -103,7 +112,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                 )
             if card is None:
                 # a passcode or printing code has no near spelling worth suggesting
-                suggestions = [] if _CODE_LIKE.match(entry.name.strip()) else catalog.suggest(fmt.spec.game, entry.name)
+                suggestions = [] if _CODE_LIKE.match(entry.name.strip()) else catalog.suggest(game, entry.name)
                 hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else f" (not in the {catalog.label})"
                 add(
                     "unknown-card",
@@ -125,11 +134,9 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                     card=card.name,
                 )
                 continue
-            if section_id is None or not entry.count_ok:
+            if target is None or not entry.count_ok:
                 continue
-            sections.setdefault(section_id, []).append(
-                ResolvedEntry(card=card, count=entry.count, line=entry.line, section=section_id, written=entry.name)
-            )
+            target.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
 
     ruler = RulerFacts()
     if fmt.spec.ruler is not None:

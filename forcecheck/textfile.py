@@ -33,7 +33,10 @@ def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         )
     try:
         with open(path, "rb") as fh:
-            data = fh.read(max_bytes + 1)
+            # read what stat announced (+1 to notice growth), never a max-sized buffer
+            data = fh.read(min(st.st_size, max_bytes) + 1)
+            if len(data) > st.st_size and len(data) <= max_bytes:
+                data += fh.read(max_bytes + 1 - len(data))  # the file grew while we read it
     except OSError as exc:
         raise InputFileError(f"cannot read: {exc.strerror or exc}", path) from None
     if len(data) > max_bytes:

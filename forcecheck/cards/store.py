@@ -106,6 +106,8 @@ class SqliteCatalog(Catalog):
         self._cards: dict[int, Card] = {}
         self._names: dict[str, tuple[list[str], list[str]]] = {}
         self._ids: dict[tuple[str, str, str], int | None] = {}
+        self._found: dict[tuple[str, str, str], Card | None] = {}
+        """Names exactly as written -> card: the same spellings recur across a batch."""
         """(kind, game, key) -> card id, remembered: a batch asks for the same cards again and again."""
 
     def _card(self, card_id: int | None) -> Card | None:
@@ -122,10 +124,17 @@ class SqliteCatalog(Catalog):
         return row[0] if row else None
 
     def by_name(self, game: str, name: str) -> Card | None:
+        raw = ("raw", game, name)
+        if raw in self._found:
+            return self._found[raw]
         key = ("name", game, normalize_name(name))
         if key not in self._ids:
             self._ids[key] = self._one("SELECT card_id FROM names WHERE game = ? AND key = ?", key[1:])
-        return self._card(self._ids[key])
+        if len(self._found) > 100_000:  # bounded: a hostile batch of made-up names must not grow it forever
+            self._found.clear()
+            self._ids.clear()
+        card = self._found[raw] = self._card(self._ids[key])
+        return card
 
     def by_printing(self, game: str, code: str) -> Card | None:
         key = ("printing", game, normalize_printing(code))

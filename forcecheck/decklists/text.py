@@ -56,6 +56,9 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
             continue
         if "#" in line or "//" in line:
             line = _TRAILING_COMMENT.sub("", line).strip()
+        if current is not None and line[0].isdigit() and not line.endswith(":"):
+            current.entries.append(parse_entry(line, number))  # the common card line, straight in
+            continue
         header = _header(line, known)
         if header is not None:
             title, inline = header

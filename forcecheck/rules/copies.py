@@ -33,18 +33,17 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
         if default is None:
             return
         cap = deck.ruler.keyword(restriction) if restriction else None
-        by_card: dict[str, list[ResolvedEntry]] = {}
-        totals: dict[str, int] = {}
-        for entry in deck.entries(sections):
+        entries_all = deck.entries(sections)
+        totals: dict = {}
+        for entry in entries_all:
             card = entry.card
             if (subject is None or subject(card)) and (exempt is None or not exempt(card)):
-                totals[card.name] = totals.get(card.name, 0) + entry.count
-                by_card.setdefault(card.name, []).append(entry)
-        for name, found in totals.items():
-            if found <= default and cap is None and not (rule.card_limits and card_limited(by_card[name][0].card)):
+                totals[card] = totals.get(card, 0) + entry.count
+        for card, found in totals.items():
+            if found <= default and cap is None and not (rule.card_limits and card_limited(card)):
                 continue  # the common case: within the plain limit
-            entries = by_card[name]
-            card = entries[0].card
+            name = card.name
+            entries = [e for e in entries_all if e.card is card]
             limit, why = default, note
             if rule.card_limits and card.unlimited_copies:
                 limit, why = None, None

@@ -22,10 +22,15 @@ def compile_forbidden_cards(rule: ForbiddenCardsRule, ctx) -> Check:
 def _membership(rule, predicate, want: bool, ctx) -> Check:
     sections = tuple(rule.sections)
     judged = compile_selector(rule.where, ctx.cost_of)
+    offends: dict = {}
+    """card -> whether it breaks the rule, worked out once per card."""
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
         for entry in deck.entries(sections):
-            if judged(entry.card) and predicate(entry.card) != want:
+            bad = offends.get(entry.card)
+            if bad is None:
+                bad = offends[entry.card] = judged(entry.card) and predicate(entry.card) != want
+            if bad:
                 title = deck.titles.get(entry.section, entry.section)
                 yield Finding(
                     message=f"{entry.card.name} may not be in the {title}: {rule.description.rstrip('.')}",

@@ -25,14 +25,35 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
     sections = tuple(rule.sections)
     section = sections[0] if len(sections) == 1 else ", ".join(sections)
 
+    every = rule.where is None
+    literal = _literal_test(rule)
+    chosen: dict = {}
+    """card -> whether the rule counts it, worked out once per card."""
+
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
-        entries = [e for e in deck.entries(sections) if selected(e.card)]
-        if measure == "distinct":
-            found = len({e.card.name for e in entries})
-        else:
-            found = sum(e.count for e in entries)
-            if rule.where is None:
+        entries = deck.entries(sections)
+        if every and measure == "cards":
+            found = 0
+            for e in entries:
+                found += e.count
+            if deck.unknown:
                 found += sum(deck.unknown.get(s, 0) for s in sections)
+        else:
+            if not every:
+                picked = []
+                for e in entries:
+                    hit = chosen.get(e.card)
+                    if hit is None:
+                        hit = chosen[e.card] = selected(e.card)
+                    if hit:
+                        picked.append(e)
+                entries = picked
+            if measure == "distinct":
+                found = len({e.card.name for e in entries})
+            else:
+                found = sum(e.count for e in entries)
+        if literal is not None and literal(found):
+            return  # within a bound of plain numbers: nothing more to work out
         verdict = judge(rule, found, deck.ruler)
         if verdict is None or verdict.ok:
             return
@@ -53,3 +74,21 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
 
     return check
 
+
+
+def _literal_test(rule):
+    """A fast ``found -> ok`` for bounds made of plain numbers (None when one comes from the ruler)."""
+    values = [rule.min, rule.max, rule.exactly, *(rule.one_of or [])]
+    if any(v is not None and not isinstance(v, int) for v in values):
+        return None
+    if rule.one_of is not None:
+        options = frozenset(rule.one_of)
+        return lambda found: found in options
+    if rule.exactly is not None:
+        exact = rule.exactly
+        return lambda found: found == exact
+    low = rule.min if rule.min is not None else 0
+    high = rule.max
+    if high is None:
+        return lambda found: found >= low
+    return lambda found: low <= found <= high
