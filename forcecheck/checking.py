@@ -82,22 +82,30 @@ class FormatCache:
 
 
 def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Files to check, in a deterministic order. Directories are walked (sorted, no symlinked dirs,
-    hidden entries skipped) for decklist extensions; a file named explicitly is always checked."""
+    """Files to check, in a deterministic order. Directories are walked in name order (hidden
+    entries skipped, symlinked directories not followed, so a link loop cannot trap the walk)
+    for decklist extensions; a file named explicitly is always checked. The walk holds one
+    directory's names at a time, so a folder of 100,000 decklists costs 100,000 names, no more."""
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found: list[str] = []  # plain strings: a 100,000-file folder should not cost 100,000 Paths
-            for root, dirs, files in os.walk(path, followlinks=False):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for name in files:
-                    if not name.startswith(".") and os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS:
-                        found.append(os.path.join(root, name))
-            found.sort(key=lambda p: Path(p).parts)
-            for item in found:
-                yield Path(item)
+            yield from _walk(str(path))
         else:
             yield path
+
+
+def _walk(directory: str) -> Iterator[Path]:
+    try:
+        with os.scandir(directory) as scan:
+            entries = sorted((e.name, e.is_dir(follow_symlinks=False)) for e in scan if not e.name.startswith("."))
+    except OSError:
+        return
+    for name, is_dir in entries:
+        full = os.path.join(directory, name)
+        if is_dir:
+            yield from _walk(full)
+        elif os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS:
+            yield Path(full)
 
 
 def check_file(
