@@ -215,6 +215,7 @@ def fmt_command(
     from forcecheck.canonical import canonical_text
     from forcecheck.checking import expand_paths
     from forcecheck.errors import ForcecheckError
+    from forcecheck.textfile import atomic_write
 
     try:
         config, card_catalog, formats = _deck_context(format_name, catalog, formats_dir, config_file)
@@ -242,28 +243,13 @@ def fmt_command(
         elif check_only:
             print(f"{path}: not in canonical form")
         else:
-            _write_atomically(path, new)
+            atomic_write(path, lambda handle: handle.write(new), newline="\n")
             print(f"reformatted {path}", file=sys.stderr)
     verb = "would reformat" if (check_only or diff) else "reformatted"
     print(f"forcecheck fmt: {verb} {changed} file(s); {problems} file(s) with problems", file=sys.stderr)
     if problems:
         raise typer.Exit(2)  # some file could not be (re)written: it needs a person first
     raise typer.Exit(1 if changed and (check_only or diff) else 0)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write next to the file and rename over it: an interrupted write leaves the original."""
-    import os
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 @app.command("fingerprint")
@@ -459,29 +445,18 @@ def _color(option: str, out_format: str, output_file) -> str:
 
 
 def _emit(write, output_file, out_format: str) -> None:
-    """Stream the document to stdout, or to a temporary file renamed over the output file
-    (so a failed or interrupted run never leaves a half-written report)."""
+    """Stream the document to stdout, or to the output file through a temporary file renamed
+    over it (so a failed or interrupted run never leaves a half-written report)."""
     if output_file is None:
         write(sys.stdout)
         return
-    import os
-    import tempfile
+    from forcecheck.textfile import atomic_write
 
     target = Path(output_file)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent if str(target.parent) else "."))
+        atomic_write(target, write, newline=None)
     except OSError as exc:
         _fail(f"cannot write {target}: {exc.strerror or exc}")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            write(fh)
-        os.replace(tmp, target)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        _fail(f"cannot write {target}: {exc.strerror or exc}")
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
     print(f"forcecheck: wrote {out_format} report to {target}", file=sys.stderr)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from forcecheck.decklists.readers import DECKLIST_EXTENSIONS
+from forcecheck.textfile import atomic_write
 
 COLUMNS = ["status", "file", "player", "format", "legal", "violations", "warnings", "codes", "fingerprint", "banlist", "duplicate_player", "error"]
 STATUS_ORDER = {"illegal": 0, "unreadable": 1, "not-a-decklist": 2, "legal": 3}
@@ -157,19 +158,6 @@ def write_tables(rows: list[dict], summary: dict, output_dir: Path) -> tuple[Pat
             fh.write(("," if index else "") + "\n    " + json.dumps(row, ensure_ascii=False))
         fh.write("\n  ]\n}\n")
 
-    _atomic_write(csv_path, write_csv)
-    _atomic_write(json_path, write_json)
+    atomic_write(csv_path, write_csv)
+    atomic_write(json_path, write_json)
     return csv_path, json_path
-
-
-def _atomic_write(path: Path, write: Callable) -> None:
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            write(fh)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -76,3 +76,19 @@ def _encoding_hint(data: bytes) -> str:
 def read_text(path: Path, max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a small user text file: size-capped, regular, UTF-8, newlines normalised."""
     return decode_text(read_bytes(path, max_bytes), path)
+
+
+def atomic_write(path: Path, write, newline: str | None = "") -> None:
+    """Write a file by calling ``write(handle)`` on a sibling temporary file, then renaming it
+    over ``path``: a failed or interrupted write leaves the previous file exactly as it was."""
+    import tempfile
+
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent) if str(path.parent) else ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
+            write(handle)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
