@@ -135,3 +135,25 @@ def test_text_reader_never_crashes_and_never_loses_a_card_line(text):
     headers = len(deck.sections)
     # every non-blank, non-comment line is a header, an entry (an inline header holds one) or a reported problem
     assert entries + headers + long_lines >= len(lines)
+
+
+def test_decklists_as_people_post_them_online():
+    text = """## Ruler
+- 1 Faria, the Sacred Queen // Faria, the Ruler of God Sword
+**Main Deck**
+* 4x Gawain, the Knight of the Sun
+\u2022 4 Viviane
+== Magic Stones ==
+- 10 Light Magic Stone
+# a comment that only mentions the main deck
+-1 Viviane
+Sideboard: 15
+"""
+    deck = read_text_decklist(text, "post.md", {"ruler", "main deck", "magic stones", "sideboard"})
+    got = [(s.title, s.declared, [(e.count, e.name, e.count_ok) for e in s.entries]) for s in deck.sections]
+    assert got == [
+        ("Ruler", None, [(1, "Faria, the Sacred Queen", True)]),
+        ("Main Deck", None, [(4, "Gawain, the Knight of the Sun", True), (4, "Viviane", True)]),
+        ("Magic Stones", None, [(10, "Light Magic Stone", True), (-1, "Viviane", False)]),
+        ("Sideboard", 15, []),
+    ]

@@ -28,6 +28,9 @@ _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[x\u00d7]\s*)?\s(?P<name>.
 _COUNT_LAST = re.compile(r"^(?P<name>.*?\S)\s+[x\u00d7]\s*(?P<count>[+-]?\d+)\s*$", re.IGNORECASE)
 _MALFORMED_COUNT = re.compile(r"^(?P<count>[+-]?\d+(?:[.,/]\d+)+)\s*[x\u00d7]?\s+(?P<name>\S.*?)\s*$", re.IGNORECASE)
 _PRINTING = re.compile(r"\s*[\(\[](?P<code>[A-Za-z0-9]+(?:[- ][A-Za-z0-9^*]+)*)[\)\]]\s*$")
+_MARKDOWN = re.compile(r"^(?:#+|//)\s*|[*_]{2}|\s*[=-]{2,}\s*$|^[=-]{2,}\s*")
+_BULLET = re.compile(r"^[-*\u2022]\s+")
+_INLINE_COUNT = re.compile(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?)?$", re.IGNORECASE)
 _HEADER_COUNT = re.compile(r"\(\s*(\d+)\s*\)")
 
 
@@ -53,7 +56,15 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
                     deck.name = deck.name or meta.group(2)
                 else:
                     deck.metadata.setdefault(key, meta.group(2))
-            continue
+                continue
+            heading = _MARKDOWN.sub("", line)
+            if not (heading and header_key(heading) in known):
+                continue
+            line = heading  # "## Main Deck (40)": a Markdown heading that names a section
+        if line[0] in "-*\u2022" and _BULLET.match(line):
+            line = _BULLET.sub("", line)  # "- 4x Name": a Markdown list item
+            if not line:
+                continue
         if "#" in line or "//" in line:
             line = _TRAILING_COMMENT.sub("", line).strip()
         if current is not None and line[0].isdigit() and not line.endswith(":"):
@@ -69,7 +80,9 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
                 declared=int(declared.group(1)) if declared else None,
             )
             deck.sections.append(current)
-            if inline:
+            if inline and _INLINE_COUNT.match(inline):  # "Main Deck: 40" announces a count
+                current.declared = int(re.sub(r"\D", "", inline))
+            elif inline:
                 current.entries.append(parse_entry(inline, number))
             continue
         entry = parse_entry(line, number)
@@ -87,6 +100,10 @@ def _header(line: str, known: set[str]) -> tuple[str, str] | None:
     if line[0].isdigit() or line[0] in "+-":
         if _COUNT_FIRST.match(line):
             return None
+    if "**" in line or line.startswith(("==", "--")):
+        bare = _MARKDOWN.sub("", line).strip()  # "**Main Deck**", "== Main Deck =="
+        if bare and header_key(bare.rstrip(":")) in known:
+            return bare.rstrip(":").strip(), ""
     if line.endswith(":"):
         return line[:-1].strip(), ""
     if header_key(line) in known:
