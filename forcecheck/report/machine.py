@@ -14,7 +14,6 @@ from xml.etree import ElementTree as ET
 from forcecheck import __version__
 from forcecheck.report.model import DeckReport, RunReport, Violation
 
-INFORMATION_URI = "https://github.com/forcecheck/forcecheck"
 UNREADABLE = ("FC000", "unreadable-input")
 
 
@@ -94,7 +93,7 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
                 "properties": {"family": kind.family},
             }
         )
-    driver = {"name": "forcecheck", "version": __version__, "informationUri": INFORMATION_URI, "rules": rules}
+    driver = {"name": "forcecheck", "version": __version__, "rules": rules}
     out.write('{\n  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",\n  "version": "2.1.0",\n  "runs": [\n    {\n')
     out.write('      "tool": {\n        "driver": ' + _indented(driver, 4) + "\n      },\n")
     out.write('      "results": [')
