@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from forcecheck.banlists import Banlist
-from forcecheck.canonical import fingerprint_of
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.decklists.model import Decklist, header_key
@@ -145,7 +144,7 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         format=fmt.spec.name,
         violations=violations,
         banlist=fmt.banlist,
-        fingerprint=fingerprint_of(resolution.content),
+        content=resolution.content,
         name=deck.metadata.get("player") or deck.name,
     )
 

@@ -34,12 +34,28 @@ _INLINE_COUNT = re.compile(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?)?$", re.IGNORECASE
 _HEADER_COUNT = re.compile(r"\(\s*(\d+)\s*\)")
 
 
+_LINE = re.compile(
+    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+([^\s()\[\]#/:][^\n()\[\]#/]*?)|[^\n]*?)[ \t\f\v\r]*$",
+    re.MULTILINE,
+)
+"""One match per line. Groups 1-2 catch the common ``4 Name`` / ``4x Name`` card line (no
+printing code, comment or colon at the end); every other line goes the general way."""
+
+
 def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()) -> Decklist:
     """Parse text into a Decklist; ``known_headers`` are the format's section titles (header keys)."""
     deck = Decklist(path=path)
     current: Section | None = None
-    known = set(known_headers)
-    for number, raw in enumerate(text.split("\n"), start=1):
+    known = known_headers if isinstance(known_headers, (set, frozenset)) else set(known_headers)
+    for number, match in enumerate(_LINE.finditer(text), start=1):
+        count_text = match.group(1)
+        if count_text is not None and current is not None and match.end() - match.start() <= MAX_LINE_CHARS:
+            name = match.group(2)
+            if not name.endswith(":"):
+                count = int(count_text)
+                current.entries.append(Entry(name, count, number, None, 0 < count <= MAX_COUNT, count_text))
+                continue
+        raw = match.group(0)
         if len(raw) > MAX_LINE_CHARS:
             deck.problems.append(
                 ReadProblem("line-too-long", f"line is {len(raw):,} characters (limit {MAX_LINE_CHARS}); not read", number)
@@ -48,51 +64,60 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
         line = raw.strip()
         if not line:
             continue
-        if line.startswith(("#", "//")):
-            meta = _METADATA.match(line)
-            if meta:  # "# Player: Jane Doe" comments carry registration metadata
-                key = meta.group(1).lower()
-                if key in ("name", "deck"):
-                    deck.name = deck.name or meta.group(2)
-                else:
-                    deck.metadata.setdefault(key, meta.group(2))
-                continue
-            heading = _MARKDOWN.sub("", line)
-            if not (heading and header_key(heading) in known):
-                continue
-            line = heading  # "## Main Deck (40)": a Markdown heading that names a section
-        if line[0] in "-*\u2022" and _BULLET.match(line):
-            line = _BULLET.sub("", line)  # "- 4x Name": a Markdown list item
-            if not line:
-                continue
-        if "#" in line or "//" in line:
-            line = _TRAILING_COMMENT.sub("", line).strip()
-        if current is not None and line[0].isdigit() and not line.endswith(":"):
-            current.entries.append(parse_entry(line, number))  # the common card line, straight in
-            continue
-        header = _header(line, known)
-        if header is not None:
-            title, inline = header
-            declared = _HEADER_COUNT.search(title)
-            current = Section(
-                title=_HEADER_COUNT.sub("", title).strip(),
-                line=number,
-                declared=int(declared.group(1)) if declared else None,
-            )
-            deck.sections.append(current)
-            if inline and _INLINE_COUNT.match(inline):  # "Main Deck: 40" announces a count
-                current.declared = int(re.sub(r"\D", "", inline))
-            elif inline:
-                current.entries.append(parse_entry(inline, number))
-            continue
-        entry = parse_entry(line, number)
-        if current is None:
-            if deck.loose is None:
-                deck.loose = Section(title="", line=number)
-            deck.loose.entries.append(entry)
-            continue
-        current.entries.append(entry)
+        current = _read_line(deck, line, number, current, known)
     return deck
+
+
+def _read_line(deck: Decklist, line: str, number: int, current: Section | None, known: Collection[str]) -> Section | None:
+    """Any line but the plain card line: comments, metadata, headers, other card lines.
+    Returns the section later lines belong to."""
+    if line.startswith(("#", "//")):
+        meta = _METADATA.match(line)
+        if meta:  # "# Player: Jane Doe" comments carry registration metadata
+            key = meta.group(1).lower()
+            if key in ("name", "deck"):
+                deck.name = deck.name or meta.group(2)
+            else:
+                deck.metadata.setdefault(key, meta.group(2))
+            return current
+        heading = _MARKDOWN.sub("", line)
+        if not (heading and header_key(heading) in known):
+            return current
+        line = heading  # "## Main Deck (40)": a Markdown heading that names a section
+    if line[0] in "-*\u2022" and _BULLET.match(line):
+        line = _BULLET.sub("", line)  # "- 4x Name": a Markdown list item
+        if not line:
+            return current
+    if "#" in line or "//" in line:
+        line = _TRAILING_COMMENT.sub("", line).strip()
+        if not line:
+            return current
+    if current is not None and line[0].isdigit() and not line.endswith(":"):
+        current.entries.append(parse_entry(line, number))
+        return current
+    header = _header(line, known)
+    if header is not None:
+        title, inline = header
+        declared = _HEADER_COUNT.search(title)
+        section = Section(
+            title=_HEADER_COUNT.sub("", title).strip(),
+            line=number,
+            declared=int(declared.group(1)) if declared else None,
+        )
+        deck.sections.append(section)
+        if inline and _INLINE_COUNT.match(inline):  # "Main Deck: 40" announces a count
+            section.declared = int(re.sub(r"\D", "", inline))
+        elif inline:
+            section.entries.append(parse_entry(inline, number))
+        return section
+    entry = parse_entry(line, number)
+    if current is None:
+        if deck.loose is None:
+            deck.loose = Section(title="", line=number)
+        deck.loose.entries.append(entry)
+        return None
+    current.entries.append(entry)
+    return current
 
 
 def _header(line: str, known: set[str]) -> tuple[str, str] | None:

@@ -44,14 +44,23 @@ class DeckReport:
     """Set when the file could not be read or checked at all (exit 2); no violations then."""
     banlist: str | None = None
     """The banlist applied, or None when the format applied none."""
-    fingerprint: str | None = None
-    """Content hash of the deck (``forcecheck.canonical.fingerprint``)."""
+    content: dict | None = field(default=None, repr=False)
+    """What the deck holds, (section, card) -> copies: hashed into ``fingerprint`` on demand."""
     name: str | None = None
     """Deck or player name from the decklist's metadata, when it has one."""
 
     @property
     def legal(self) -> bool:
         return self.error is None and not any(v.severity == "error" for v in self.violations)
+
+    @property
+    def fingerprint(self) -> str | None:
+        """Content hash of the deck (``forcecheck.canonical``), worked out only when asked for."""
+        if self.content is None:
+            return None
+        from forcecheck.canonical import fingerprint_of
+
+        return fingerprint_of(self.content)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
