@@ -45,6 +45,34 @@ class CompiledRule:
 _MISSING = object()
 
 
+class PerCardGroup:
+    """Rules that judge each card on its own (membership) over the same sections, run as one
+    pass: each card's list of broken rules is worked out once and remembered."""
+
+    def __init__(self, sections: tuple[str, ...], rules: list[CompiledRule]):
+        self.sections = sections
+        self.rules = rules
+        self.tests = [rule.check.per_card[1] for rule in rules]
+        self.verdicts: dict = {}
+
+    def run(self, deck: ResolvedDeck, path: str, out: list) -> None:
+        verdicts, tests, rules = self.verdicts, self.tests, self.rules
+        active = None
+        for entry in deck.entries(self.sections):
+            broken = verdicts.get(entry.card)
+            if broken is None:
+                broken = verdicts[entry.card] = tuple(i for i, test in enumerate(tests) if test(entry.card))
+            for index in broken:
+                rule = rules[index]
+                if rule.when is not None:
+                    if active is None:
+                        active = [r.applies(deck) for r in rules]
+                    if not active[index]:
+                        continue
+                finding = rule.check.per_card[2](deck, entry)
+                out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
+
+
 @dataclass
 class CompiledFormat:
     """A FormatSpec with its selectors and rules turned into plain functions, ready to run."""
@@ -59,6 +87,8 @@ class CompiledFormat:
     banlist: str | None = None
     """Name of the banlist the rules apply, or None when no list is applied."""
     _by_title: dict = field(default_factory=dict)
+    plan: list = field(default_factory=list)
+    """How the rules run: single CompiledRules and PerCardGroups (compile_format builds it)."""
 
     def section_id(self, title: str | None) -> str | None:
         if title is None:
@@ -114,6 +144,18 @@ def compile_format(
         for title in [section.id, section.title, *section.aliases]:
             headers.setdefault(header_key(title), section.id)
     ruler_where = spec.ruler.where if spec.ruler else None
+    grouped: dict[tuple, list[CompiledRule]] = {}
+    plan: list = []
+    for rule in rules:
+        per_card = getattr(rule.check, "per_card", None)
+        if per_card is None:
+            plan.append(rule)
+        else:
+            if per_card[0] not in grouped:
+                grouped[per_card[0]] = []
+                plan.append(per_card[0])  # the group's place in the plan
+            grouped[per_card[0]].append(rule)
+    plan = [PerCardGroup(step, grouped[step]) if isinstance(step, tuple) else step for step in plan]
     return CompiledFormat(
         spec=spec,
         rules=rules,
@@ -123,6 +165,7 @@ def compile_format(
         titles={s.id: s.title for s in spec.sections},
         order={s.id: i for i, s in enumerate(spec.sections)},
         banlist=", ".join(dict.fromkeys(banlist_names)) or None,
+        plan=plan,
     )
 
 
@@ -133,11 +176,15 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
     for item in resolution.findings:
         kind = KINDS[item.rule]
         violations.append(_violation(item.finding, kind, item.rule, kind.severity, deck.path))
-    for rule in fmt.rules:
-        if not rule.applies(resolution.deck):
+    resolved = resolution.deck
+    for step in fmt.plan:
+        if isinstance(step, PerCardGroup):
+            step.run(resolved, deck.path, violations)
             continue
-        for finding in rule.check(resolution.deck):
-            violations.append(_violation(finding, rule.kind, rule.id, rule.severity, deck.path))
+        if step.when is not None and not step.applies(resolved):
+            continue
+        for finding in step.check(resolved):
+            violations.append(_violation(finding, step.kind, step.id, step.severity, deck.path))
     violations.sort(key=lambda v: _sort_key(v, fmt))
     return DeckReport(
         path=deck.path,

@@ -95,11 +95,11 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
             card, note = resolve_card(catalog, game, entry)
             if card is not None and note is None and target is not None and entry.count_ok:
                 # the common case, kept short: a known card with a good count in a known section
-                item = (content_key, card.name)
-                content[item] = content.get(item, 0) + entry.count
+                # (its share of the fingerprint content is read back from the section later)
                 target.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
                 continue
-            if entry.count_ok:
+            if entry.count_ok and (card is None or target is None):
+                # cards that stay out of the sections still count in the fingerprint content
                 item = (content_key, card.name if card else "?" + normalize_name(entry.name))
                 content[item] = content.get(item, 0) + entry.count
             if not entry.count_ok:
@@ -146,6 +146,10 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
     resolved = ResolvedDeck(
         path=deck.path, sections=sections, titles=fmt.titles, ruler=ruler, section_lines=section_lines, unknown=unknown
     )
+    for section_id, entries in sections.items():
+        for entry in entries:
+            item = (section_id, entry.card.name)
+            content[item] = content.get(item, 0) + entry.count
     return Resolution(resolved, findings, content)
 
 

@@ -29,6 +29,7 @@ from forcecheck.errors import CatalogError
 MARKER = "forcecheck-catalog"
 SCHEMA_VERSION = 2
 SQLITE_HEADER = b"SQLite format 3\x00"
+_UNSEEN = object()
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -106,8 +107,8 @@ class SqliteCatalog(Catalog):
         self._cards: dict[int, Card] = {}
         self._names: dict[str, tuple[list[str], list[str]]] = {}
         self._ids: dict[tuple[str, str, str], int | None] = {}
-        self._found: dict[tuple[str, str, str], Card | None] = {}
-        """Names exactly as written -> card: the same spellings recur across a batch."""
+        self._found: dict[str, dict[str, Card | None]] = {}
+        """Game -> names exactly as written -> card: the same spellings recur across a batch."""
         """(kind, game, key) -> card id, remembered: a batch asks for the same cards again and again."""
 
     def _card(self, card_id: int | None) -> Card | None:
@@ -124,16 +125,19 @@ class SqliteCatalog(Catalog):
         return row[0] if row else None
 
     def by_name(self, game: str, name: str) -> Card | None:
-        raw = ("raw", game, name)
-        if raw in self._found:
-            return self._found[raw]
+        found = self._found.get(game)
+        if found is None:
+            found = self._found[game] = {}
+        card = found.get(name, _UNSEEN)
+        if card is not _UNSEEN:
+            return card
         key = ("name", game, normalize_name(name))
         if key not in self._ids:
             self._ids[key] = self._one("SELECT card_id FROM names WHERE game = ? AND key = ?", key[1:])
-        if len(self._found) > 100_000:  # bounded: a hostile batch of made-up names must not grow it forever
-            self._found.clear()
+        if len(found) > 100_000:  # bounded: a hostile batch of made-up names must not grow it forever
+            found.clear()
             self._ids.clear()
-        card = self._found[raw] = self._card(self._ids[key])
+        card = found[name] = self._card(self._ids[key])
         return card
 
     def by_printing(self, game: str, code: str) -> Card | None:

@@ -35,7 +35,7 @@ _HEADER_COUNT = re.compile(r"\(\s*(\d+)\s*\)")
 
 
 _LINE = re.compile(
-    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+([^\s()\[\]#/:][^\n()\[\]#/]*?)|[^\n]*?)[ \t\f\v\r]*$",
+    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+([^\s()\[\]#/:][^\n()\[\]#/]*?(?:[ \t]*\([^\d()\[\]\n#/]*\))?)|[^\n]*?)[ \t\f\v\r]*$",
     re.MULTILINE,
 )
 """One match per line. Groups 1-2 catch the common ``4 Name`` / ``4x Name`` card line (no

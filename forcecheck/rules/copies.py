@@ -39,8 +39,9 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
             card = entry.card
             if (subject is None or subject(card)) and (exempt is None or not exempt(card)):
                 totals[card] = totals.get(card, 0) + entry.count
+        card_limits = rule.card_limits
         for card, found in totals.items():
-            if found <= default and cap is None and not (rule.card_limits and card_limited(card)):
+            if found <= default and cap is None and not (card_limits and (card.unlimited_copies or card.copy_limit is not None)):
                 continue  # the common case: within the plain limit
             name = card.name
             entries = [e for e in entries_all if e.card is card]

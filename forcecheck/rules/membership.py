@@ -25,19 +25,28 @@ def _membership(rule, predicate, want: bool, ctx) -> Check:
     offends: dict = {}
     """card -> whether it breaks the rule, worked out once per card."""
 
+    def card_test(card) -> bool:
+        bad = offends.get(card)
+        if bad is None:
+            bad = offends[card] = judged(card) and predicate(card) != want
+        return bad
+
+    def finding(deck: ResolvedDeck, entry) -> Finding:
+        title = deck.titles.get(entry.section, entry.section)
+        return Finding(
+            message=f"{entry.card.name} may not be in the {title}: {rule.description.rstrip('.')}",
+            section=entry.section,
+            card=entry.card.name,
+            line=entry.line,
+            found=entry.count,
+        )
+
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
         for entry in deck.entries(sections):
-            bad = offends.get(entry.card)
-            if bad is None:
-                bad = offends[entry.card] = judged(entry.card) and predicate(entry.card) != want
-            if bad:
-                title = deck.titles.get(entry.section, entry.section)
-                yield Finding(
-                    message=f"{entry.card.name} may not be in the {title}: {rule.description.rstrip('.')}",
-                    section=entry.section,
-                    card=entry.card.name,
-                    line=entry.line,
-                    found=entry.count,
-                )
+            if card_test(entry.card):
+                yield finding(deck, entry)
 
+    # Rules that judge each card on its own expose the parts, so the engine can judge several
+    # such rules over the same sections in one pass (see engine.PerCardGroup).
+    check.per_card = (sections, card_test, finding)
     return check
