@@ -109,6 +109,7 @@ class SqliteCatalog(Catalog):
         self._ids: dict[tuple[str, str, str], int | None] = {}
         self._found: dict[str, dict[str, Card | None]] = {}
         """Game -> names exactly as written -> card: the same spellings recur across a batch."""
+        self._found_codes: dict[str, dict[str, Card | None]] = {}
         """(kind, game, key) -> card id, remembered: a batch asks for the same cards again and again."""
 
     def _card(self, card_id: int | None) -> Card | None:
@@ -141,10 +142,20 @@ class SqliteCatalog(Catalog):
         return card
 
     def by_printing(self, game: str, code: str) -> Card | None:
+        found = self._found_codes.get(game)
+        if found is None:
+            found = self._found_codes[game] = {}
+        card = found.get(code, _UNSEEN)
+        if card is not _UNSEEN:
+            return card
         key = ("printing", game, normalize_printing(code))
         if key not in self._ids:
             self._ids[key] = self._one("SELECT card_id FROM printings WHERE game = ? AND code = ?", key[1:])
-        return self._card(self._ids[key])
+        if len(found) > 100_000:
+            found.clear()
+            self._ids.clear()
+        card = found[code] = self._card(self._ids[key])
+        return card
 
     def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
         if game not in self._names:
