@@ -35,7 +35,7 @@ _HEADER_COUNT = re.compile(r"\(\s*(\d+)\s*\)")
 
 
 _LINE = re.compile(
-    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+([^\s()\[\]#/:][^\n()\[\]#/]*?(?:[ \t]*\([^\d()\[\]\n#/]*\))?)|[^\n]*?)[ \t\f\v\r]*$",
+    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+([^\s()\[\]#/:][^\n()\[\]#/]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
     re.MULTILINE,
 )
 """One match per line. Groups 1-2 catch the common ``4 Name`` / ``4x Name`` card line (no
@@ -50,7 +50,7 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
     for number, match in enumerate(_LINE.finditer(text), start=1):
         count_text = match.group(1)
         if count_text is not None and current is not None and match.end() - match.start() <= MAX_LINE_CHARS:
-            name = match.group(2)
+            name = match.group(2).rstrip()  # greedy (a lazy pattern is 5x slower): trim here
             if not name.endswith(":"):
                 count = int(count_text)
                 current.entries.append(Entry(name, count, number, None, 0 < count <= MAX_COUNT, count_text))
