@@ -73,6 +73,32 @@ class PerCardGroup:
                 out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
 
 
+class CountingGroup:
+    """Rules that count the cards matching a selector over the same sections (curves, quotas),
+    counted in one pass: each card's list of rules it counts toward is worked out once."""
+
+    def __init__(self, sections: tuple[str, ...], rules: list[CompiledRule]):
+        self.sections = sections
+        self.rules = rules
+        self.tests = [rule.check.per_card_count[1] for rule in rules]
+        self.memo: dict = {}
+
+    def run(self, deck: ResolvedDeck, path: str, out: list) -> None:
+        memo, tests = self.memo, self.tests
+        totals = [0] * len(self.rules)
+        for entry in deck.entries(self.sections):
+            counted = memo.get(entry.card)
+            if counted is None:
+                counted = memo[entry.card] = tuple(i for i, test in enumerate(tests) if test(entry.card))
+            for index in counted:
+                totals[index] += entry.count
+        for rule, found in zip(self.rules, totals):
+            if rule.when is not None and not rule.applies(deck):
+                continue
+            for finding in rule.check.per_card_count[2](deck, found):
+                out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
+
+
 @dataclass
 class CompiledFormat:
     """A FormatSpec with its selectors and rules turned into plain functions, ready to run."""
@@ -144,18 +170,7 @@ def compile_format(
         for title in [section.id, section.title, *section.aliases]:
             headers.setdefault(header_key(title), section.id)
     ruler_where = spec.ruler.where if spec.ruler else None
-    grouped: dict[tuple, list[CompiledRule]] = {}
-    plan: list = []
-    for rule in rules:
-        per_card = getattr(rule.check, "per_card", None)
-        if per_card is None:
-            plan.append(rule)
-        else:
-            if per_card[0] not in grouped:
-                grouped[per_card[0]] = []
-                plan.append(per_card[0])  # the group's place in the plan
-            grouped[per_card[0]].append(rule)
-    plan = [PerCardGroup(step, grouped[step]) if isinstance(step, tuple) else step for step in plan]
+    plan = _plan(rules)
     return CompiledFormat(
         spec=spec,
         rules=rules,
@@ -169,6 +184,26 @@ def compile_format(
     )
 
 
+def _plan(rules: list[CompiledRule]) -> list:
+    """The order rules run in, with per-card rules and counting rules over the same sections
+    gathered into one-pass groups (at the place of the group's first rule)."""
+    grouped: dict[tuple, list[CompiledRule]] = {}
+    plan: list = []
+    for rule in rules:
+        for attribute, group in (("per_card", PerCardGroup), ("per_card_count", CountingGroup)):
+            parts = getattr(rule.check, attribute, None)
+            if parts is not None:
+                key = (group, parts[0])
+                if key not in grouped:
+                    grouped[key] = []
+                    plan.append(key)
+                grouped[key].append(rule)
+                break
+        else:
+            plan.append(rule)
+    return [step[0](step[1], grouped[step]) if isinstance(step, tuple) else step for step in plan]
+
+
 def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> DeckReport:
     """Every violation of ``fmt`` in ``deck``, sorted by section, line and code."""
     resolution = resolve(deck, fmt, catalog)
@@ -178,7 +213,7 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         violations.append(_violation(item.finding, kind, item.rule, kind.severity, deck.path))
     resolved = resolution.deck
     for step in fmt.plan:
-        if isinstance(step, PerCardGroup):
+        if isinstance(step, (PerCardGroup, CountingGroup)):
             step.run(resolved, deck.path, violations)
             continue
         if step.when is not None and not step.applies(resolved):

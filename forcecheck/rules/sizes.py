@@ -30,6 +30,34 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
     chosen: dict = {}
     """card -> whether the rule counts it, worked out once per card."""
 
+    def verdict_of(deck: ResolvedDeck, found: int) -> Iterator[Finding]:
+        """The finding (if any) for ``found`` cards: shared by check() and the engine's counting groups."""
+        if literal is not None and literal(found):
+            return  # within a bound of plain numbers: nothing more to work out
+        verdict = judge(rule, found, deck.ruler)
+        if verdict is None or verdict.ok:
+            return
+        where = join_titles(deck, sections)
+        note = f" ({verdict.note})" if verdict.note else ""
+        if measure == "cards" and rule.where is None:
+            message = f"{where} has {found} card{'s' if found != 1 else ''}; must be {verdict.limit}{note}"
+        else:
+            noun = "distinct cards" if measure == "distinct" else "cards"
+            message = f"{rule.description.rstrip('.')}: {found} such {noun} in {where}; must be {verdict.limit}{note}"
+        yield Finding(
+            message=message,
+            section=section,
+            found=found,
+            limit=verdict.limit,
+            line=deck.line_of(sections),
+        )
+
+    def counts(card) -> bool:
+        hit = chosen.get(card)
+        if hit is None:
+            hit = chosen[card] = selected(card)
+        return hit
+
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
         entries = deck.entries(sections)
         if every and measure == "cards":
@@ -52,26 +80,11 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
                 found = len({e.card.name for e in entries})
             else:
                 found = sum(e.count for e in entries)
-        if literal is not None and literal(found):
-            return  # within a bound of plain numbers: nothing more to work out
-        verdict = judge(rule, found, deck.ruler)
-        if verdict is None or verdict.ok:
-            return
-        where = join_titles(deck, sections)
-        note = f" ({verdict.note})" if verdict.note else ""
-        if measure == "cards" and rule.where is None:
-            message = f"{where} has {found} card{'s' if found != 1 else ''}; must be {verdict.limit}{note}"
-        else:
-            noun = "distinct cards" if measure == "distinct" else "cards"
-            message = f"{rule.description.rstrip('.')}: {found} such {noun} in {where}; must be {verdict.limit}{note}"
-        yield Finding(
-            message=message,
-            section=section,
-            found=found,
-            limit=verdict.limit,
-            line=deck.line_of(sections),
-        )
+        yield from verdict_of(deck, found)
 
+    if measure == "cards" and not every:
+        # counted per card: the engine may count several such rules over the same sections in one pass
+        check.per_card_count = (sections, counts, verdict_of)
     return check
 
 
