@@ -313,7 +313,7 @@ def register_command(
     from forcecheck.cards.catalog import catalog_path, open_catalog
     from forcecheck.checking import FormatCache
     from forcecheck.errors import ForcecheckError
-    from forcecheck.register import Options, finish, run_rows, submission_files, write_tables
+    from forcecheck.register import Options, finish, submission_files, write_tables
 
     if not submissions.is_dir():
         _fail(f"{submissions}: not a folder of submissions")

@@ -21,7 +21,6 @@ from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section, he
 MAX_COUNT = 9_999
 MAX_LINE_CHARS = 500
 
-_COMMENT = re.compile(r"^\s*(#|//)")
 _METADATA = re.compile(r"^\s*(?:#|//)\s*(player|name|deck|event|date)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 _TRAILING_COMMENT = re.compile(r"\s+(?://|#\s).*$")
 _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[x\u00d7]\s*)?\s(?P<name>.*\S)\s*$|^(?P<count2>[+-]?\d+)[x\u00d7](?P<name2>\S.*?)\s*$", re.IGNORECASE)

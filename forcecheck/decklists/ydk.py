@@ -8,13 +8,11 @@ line that is not a passcode becomes an ``invalid-entry`` problem on that line.
 
 from __future__ import annotations
 
-import re
 
 from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section
 
 SECTION_MARKERS = {"#main": "main", "#extra": "extra", "!side": "side"}
 MAX_PASSCODE_DIGITS = 10
-_PASSCODE = re.compile(r"^\d+$")
 
 
 def read_ydk(text: str, path: str) -> Decklist:

@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from forcecheck.rules.base import Check, Finding, ResolvedDeck, ResolvedEntry, join_titles
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles
 from forcecheck.rules.bounds import resolve_quantity
 from forcecheck.rules.selectors import compile_selector
 from forcecheck.spec.model import CopyLimitRule, slugify
-
-
-def card_limited(card) -> bool:
-    """Whether a card's own text changes its copy limit."""
-    return card.unlimited_copies or card.copy_limit is not None
 
 
 def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
