@@ -17,7 +17,7 @@ from forcecheck.engine import CompiledFormat, check_decklist, compile_format
 from forcecheck.errors import ForcecheckError
 from forcecheck.report.model import DeckReport, RunReport
 from forcecheck.selection import Selection
-from forcecheck.spec.loader import load_format
+from forcecheck.spec.loader import load_format_cached
 
 
 class FormatCache:
@@ -43,7 +43,7 @@ class FormatCache:
     def get(self, name: str) -> CompiledFormat:
         if name not in self._compiled:
             try:
-                spec = load_format(name, self.format_dirs)
+                spec = load_format_cached(name, self.format_dirs)
                 self._compiled[name] = compile_format(spec, banlist=self._banlist_for(spec), as_of=self.as_of)
             except ForcecheckError as exc:
                 self._compiled[name] = exc

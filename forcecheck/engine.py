@@ -8,7 +8,7 @@ them deterministically by section (in the format's order), line and code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from forcecheck.banlists import Banlist
 from forcecheck.cards.catalog import Catalog
@@ -20,7 +20,10 @@ from forcecheck.rules.banlist import rule_banlist
 from forcecheck.rules.base import Check, ResolvedDeck
 from forcecheck.rules.registry import KINDS, RuleKind
 from forcecheck.rules.selectors import compile_selector, cost_function
-from forcecheck.spec.model import Condition, FormatSpec, slugify
+from forcecheck.spec.slugs import slugify
+
+if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
+    from forcecheck.spec.model import Condition, FormatSpec
 
 
 @dataclass

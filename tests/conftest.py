@@ -122,3 +122,14 @@ def _isolated_user_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
     monkeypatch.delenv("FORCECHECK_CATALOG", raising=False)
     monkeypatch.delenv("FORCECHECK_FORMATS_PATH", raising=False)
+
+
+@pytest.fixture(scope="session")
+def _spec_cache_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("spec-cache")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_spec_cache(_spec_cache_dir, monkeypatch):
+    """Specs are cached in a folder of the test session, never the developer's."""
+    monkeypatch.setenv("FORCECHECK_CACHE_DIR", str(_spec_cache_dir))

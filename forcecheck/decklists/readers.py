@@ -8,7 +8,6 @@ from typing import Collection
 
 from forcecheck.decklists.model import Decklist
 from forcecheck.decklists.text import read_text_decklist
-from forcecheck.decklists.yaml_deck import read_yaml_decklist
 from forcecheck.decklists.ydk import read_ydk
 from forcecheck.errors import InputFileError
 from forcecheck.textfile import read_text
@@ -29,6 +28,8 @@ def parse_decklist(text: str, path: str, known_headers: Collection[str] = (), su
     if suffix == ".ydk" or (suffix not in (".txt", ".yaml", ".yml") and _looks_like_ydk(text)):
         deck = read_ydk(text, path)
     elif suffix in (".yaml", ".yml") or (suffix not in (".txt",) and _looks_like_yaml(text)):
+        from forcecheck.decklists.yaml_deck import read_yaml_decklist  # PyYAML only when needed
+
         deck = read_yaml_decklist(text, path)
     else:
         deck = read_text_decklist(text, path, known_headers)

@@ -8,7 +8,6 @@ line that is not a passcode becomes an ``invalid-entry`` problem on that line.
 
 from __future__ import annotations
 
-
 from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section
 
 SECTION_MARKERS = {"#main": "main", "#extra": "extra", "!side": "side"}

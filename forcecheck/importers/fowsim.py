@@ -22,7 +22,12 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Iterator
 
-from forcecheck.cards.costs import ATTRIBUTE_SYMBOLS, CostError, canonical_cost, total_cost
+from forcecheck.cards.costs import (
+    ATTRIBUTE_SYMBOLS,
+    CostError,
+    canonical_cost,
+    total_cost,
+)
 from forcecheck.cards.model import Card, Face
 from forcecheck.importers import ImportWarning
 

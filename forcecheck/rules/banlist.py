@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from forcecheck.banlists import Banlist
 from forcecheck.cards.names import normalize_name, normalize_printing
 from forcecheck.rules.base import Check, Finding, ResolvedDeck
-from forcecheck.spec.model import BanlistRule
+
+if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
+    from forcecheck.spec.model import BanlistRule
 
 
 def rule_banlist(rule: BanlistRule, chosen: Banlist | None, as_of: str | None = None) -> Banlist | None:
@@ -20,7 +22,7 @@ def rule_banlist(rule: BanlistRule, chosen: Banlist | None, as_of: str | None = 
 
         versions = [
             Banlist(name=v.name, game="", entries=dict(v.cards), whitelist=v.whitelist, source=v.source,
-                    date=v.effective.isoformat(), combinations=[list(c) for c in v.combinations])
+                    date=str(v.effective), combinations=[list(c) for c in v.combinations])
             for v in rule.versions
         ]
         return in_force(versions, as_of or _today())

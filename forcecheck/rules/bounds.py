@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from forcecheck.rules.base import RulerFacts
-from forcecheck.spec.model import Bounded, RulerValue
 
 
 def resolve_quantity(quantity, ruler: RulerFacts) -> tuple[int | None, str | None]:
     """The number and, when it came from the ruler, a note saying so (``Faria's stranger 10``)."""
-    if isinstance(quantity, RulerValue):
+    if not isinstance(quantity, int):  # a RulerValue (or its cached form): {ruler: keyword}
         value = ruler.keyword(quantity.ruler)
         if value is None:
             return None, None

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles
 from forcecheck.rules.bounds import resolve_quantity
 from forcecheck.rules.selectors import compile_selector
-from forcecheck.spec.model import CopyLimitRule, slugify
+from forcecheck.spec.slugs import slugify
+
+if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
+    from forcecheck.spec.model import CopyLimitRule
 
 
 def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from forcecheck.rules.base import Check, Finding, ResolvedDeck
 from forcecheck.rules.selectors import compile_selector
-from forcecheck.spec.model import AllowedCardsRule, ForbiddenCardsRule
+
+if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
+    from forcecheck.spec.model import AllowedCardsRule, ForbiddenCardsRule
 
 
 def compile_allowed_cards(rule: AllowedCardsRule, ctx) -> Check:

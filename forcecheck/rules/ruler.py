@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from forcecheck.rules.base import Check, Finding, ResolvedDeck
 from forcecheck.rules.selectors import compile_selector
-from forcecheck.spec.model import RequiresRulerKeywordRule, RulerAttributesRule, slugify
+from forcecheck.spec.slugs import slugify
+
+if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
+    from forcecheck.spec.model import RequiresRulerKeywordRule, RulerAttributesRule
 
 
 def compile_requires_ruler_keyword(rule: RequiresRulerKeywordRule, ctx) -> Check:

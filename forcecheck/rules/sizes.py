@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles
 from forcecheck.rules.bounds import judge
 from forcecheck.rules.selectors import compile_selector
-from forcecheck.spec.model import CardCountRule, SectionSizeRule
+
+if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
+    from forcecheck.spec.model import CardCountRule, SectionSizeRule
 
 
 def compile_section_size(rule: SectionSizeRule, ctx) -> Check:

@@ -68,16 +68,35 @@ class _Origin:
     prefix: tuple
 
 
+def load_format_cached(name_or_path: str, extra: Iterable[str | Path] = ()):
+    """The spec as ``load_format`` gives it, from the spec cache when no file changed since it
+    was last validated (forcecheck.spec.cache): what checking uses, to start fast."""
+    from forcecheck.spec import cache
+
+    path = find_format(name_or_path, extra)
+    cached = cache.load_cached(path)
+    if cached is not None:
+        return cached
+    spec, files = _validate(path, list(extra))
+    cache.store(path, files, spec)
+    return spec
+
+
 def load_format(name_or_path: str, extra: Iterable[str | Path] = ()):
     """Load, merge and validate a format spec by name or file path."""
+    return _validate(find_format(name_or_path, extra), list(extra))[0]
+
+
+def _validate(path: Path, extra: list):
+    """(FormatSpec, every file it was built from)."""
     from pydantic import ValidationError
 
     from forcecheck.spec.model import FormatSpec
 
-    path = find_format(name_or_path, extra)
-    merged, origins = _load_merged(path, list(extra), seen=())
+    merged, origins = _load_merged(path, extra, seen=())
+    files = sorted({o.path for o in origins.values()} | {path})
     try:
-        return FormatSpec.model_validate(merged)
+        return FormatSpec.model_validate(merged), files
     except ValidationError as exc:
         error = exc.errors()[0]
         loc = tuple(error["loc"])

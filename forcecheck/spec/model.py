@@ -13,12 +13,9 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from forcecheck.spec.slugs import slugify
+
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
-
-
-def slugify(text: str) -> str:
-    """Spec authors may write ``Fairy Tale`` or ``fairy-tale``; both mean the same slug."""
-    return re.sub(r"[^0-9a-z]+", "-", text.strip().lower()).strip("-")
 
 
 class Strict(BaseModel):

@@ -1,0 +1,94 @@
+"""A cache of validated format specs, so a one-deck check starts without pydantic.
+
+Validating a spec needs the pydantic models, and creating those classes is a large share of a
+cold start. After a spec has been validated once, its data (``model_dump``) is kept in the
+user cache directory with the size and modification time of every file it was built from
+(the spec and its ``extends`` chain) and forcecheck's version. The next run that finds all of
+them unchanged reads the data back as plain attribute objects that the compiler treats exactly
+like the models (it only reads attributes). Anything unexpected is a miss: the cache can only
+ever cost a validation, never change a result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Iterable
+
+from forcecheck import __version__
+
+
+def cache_dir() -> Path:
+    override = os.environ.get("FORCECHECK_CACHE_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_path
+
+    return user_cache_path("forcecheck", appauthor=False) / "specs"
+
+
+def _entry_path(root: Path) -> Path:
+    return cache_dir() / (hashlib.sha256(str(root.resolve()).encode("utf-8")).hexdigest()[:32] + ".json")
+
+
+def _stamp(path: Path) -> list:
+    st = os.stat(path)
+    return [str(path.resolve()), st.st_size, st.st_mtime_ns]
+
+
+class SpecView(SimpleNamespace):
+    """A validated spec read back from the cache: attributes like the FormatSpec model's."""
+
+    def section(self, section_id: str):
+        return next(s for s in self.sections if s.id == section_id)
+
+
+PLAIN_MAPPINGS = frozenset({"cards"})
+"""Spec fields whose value is a mapping of data (card -> copies), not a nested model."""
+
+
+def _view(value: Any, top: bool = False) -> Any:
+    if isinstance(value, dict):
+        items = {k: (dict(v) if k in PLAIN_MAPPINGS and isinstance(v, dict) else _view(v)) for k, v in value.items()}
+        return SpecView(**items) if top else SimpleNamespace(**items)
+    if isinstance(value, list):
+        return [_view(v) for v in value]
+    return value
+
+
+def load_cached(root: Path):
+    """The cached spec for ``root`` if every file it came from is unchanged, else None."""
+    if os.environ.get("FORCECHECK_NO_SPEC_CACHE"):
+        return None
+    try:
+        entry = json.loads(_entry_path(root).read_text(encoding="utf-8"))
+        if entry.get("version") != __version__:
+            return None
+        for stamp in entry["files"]:
+            if _stamp(Path(stamp[0])) != stamp:
+                return None
+        return _view(entry["spec"], top=True)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def store(root: Path, files: Iterable[Path], spec) -> None:
+    """Remember a validated spec; a cache that cannot be written is simply not used."""
+    if os.environ.get("FORCECHECK_NO_SPEC_CACHE"):
+        return
+    try:
+        from forcecheck.textfile import atomic_write
+
+        target = _entry_path(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        entry = {
+            "version": __version__,
+            "files": [_stamp(Path(f)) for f in files],
+            "spec": spec.model_dump(mode="json"),
+        }
+        atomic_write(target, lambda handle: json.dump(entry, handle, ensure_ascii=False))
+    except (OSError, TypeError, ValueError):
+        return
