@@ -17,10 +17,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from forcecheck.cards.catalog import CATALOG_SCHEMA  # noqa: E402
+from forcecheck.cards.catalog import (
+    CATALOG_SCHEMA,  # noqa: E402
+    MemoryCatalog,  # noqa: E402
+)
 from forcecheck.cards.names import normalize_name  # noqa: E402
 from forcecheck.decklists.readers import read_decklist  # noqa: E402
-from forcecheck.cards.catalog import MemoryCatalog  # noqa: E402
 from forcecheck.importers import fowsim, ygopro  # noqa: E402
 
 # Cards the tests use beyond the sample decks: each shows one fact a rule reads.

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from conftest import SAMPLES, SHARED, needs_shared
 
 from forcecheck.cards.catalog import MemoryCatalog, sample_catalog
 from forcecheck.checking import FormatCache, check_file
@@ -14,8 +15,6 @@ from forcecheck.decklists.readers import parse_decklist
 from forcecheck.engine import check_decklist, compile_format
 from forcecheck.rules.selectors import cost_function
 from forcecheck.spec.loader import load_format
-
-from conftest import SAMPLES, SHARED, needs_shared
 
 EXPECTED = {
     'illegal-11-magic-stones.txt': [('FC101', 'stones-size', 'stones', None, 66, 11, '12 to 20')],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import SAMPLES, faria
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -15,8 +16,6 @@ from forcecheck.cards.catalog import sample_catalog
 from forcecheck.checking import FormatCache
 from forcecheck.cli import app
 from forcecheck.decklists.readers import parse_decklist
-
-from conftest import SAMPLES, faria
 
 runner = CliRunner()
 CATALOG = sample_catalog()

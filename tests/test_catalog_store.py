@@ -7,6 +7,7 @@ import json
 import sqlite3
 
 import pytest
+from conftest import SAMPLES, SHARED, needs_shared
 from typer.testing import CliRunner
 
 from forcecheck.cards.catalog import open_catalog
@@ -14,8 +15,6 @@ from forcecheck.cards.store import SqliteCatalog, default_db_path
 from forcecheck.cli import app
 from forcecheck.errors import CatalogError, ForcecheckError
 from forcecheck.importers import pipeline
-
-from conftest import SAMPLES, SHARED, needs_shared
 
 runner = CliRunner()
 

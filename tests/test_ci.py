@@ -7,12 +7,11 @@ import json
 import os
 
 import pytest
+from conftest import ROOT, SAMPLES, SHARED, faria
 from typer.testing import CliRunner
 
 from forcecheck import __version__
 from forcecheck.cli import app
-
-from conftest import ROOT, SAMPLES, SHARED, faria
 
 runner = CliRunner()
 GOLDEN = ROOT / "tests" / "golden"

@@ -8,11 +8,10 @@ import subprocess
 import sys
 
 import pytest
+from conftest import SAMPLES, faria
 from typer.testing import CliRunner
 
 from forcecheck.cli import app
-
-from conftest import SAMPLES, faria
 
 runner = CliRunner()
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import SHARED, needs_shared
 
 from forcecheck.importers import fowsim
-
-from conftest import SHARED, needs_shared
 
 
 @pytest.mark.parametrize(

@@ -12,13 +12,12 @@ import random
 import sys
 
 import pytest
+from conftest import ROOT, SAMPLES, faria
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from forcecheck.cli import app
-
-from conftest import ROOT, SAMPLES, faria
 
 runner = CliRunner()
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

@@ -3,7 +3,19 @@ rule id, code, section, card and numbers. The legal base decks come from conftes
 
 from __future__ import annotations
 
-from conftest import ATOM_MAIN, ATOM_RUNES, FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, atom, deck_text, faria, only, rules_of, violations
+from conftest import (
+    ATOM_MAIN,
+    ATOM_RUNES,
+    FARIA_MAIN,
+    FARIA_STONES,
+    FARIA_STRANGERS,
+    atom,
+    deck_text,
+    faria,
+    only,
+    rules_of,
+    violations,
+)
 
 SPEAKER_MAIN = [(4, "Cleaning Doll"), (4, "Doll Audience"), (4, "Patrolling Guard Doll"), (4, "Scheherazade's Marionette"),
                 (4, "Story Listener, Eva"), (4, "Story Speaker, Eve"), (4, "Puppet Maker"), (4, "Stagehand Doll"),

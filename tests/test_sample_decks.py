@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from conftest import SAMPLES
 
 from forcecheck.cards.catalog import sample_catalog
 from forcecheck.checking import FormatCache, check_file
-
-from conftest import SAMPLES
 
 EXPECTED = {
     "legal-faria-stranger.txt": [],

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 
+from conftest import SAMPLES
 from typer.testing import CliRunner
 
 from forcecheck.cli import app
 from forcecheck.spec import cache
 from forcecheck.spec.loader import find_format, load_format, load_format_cached
-
-from conftest import SAMPLES
 
 runner = CliRunner()
 

@@ -7,11 +7,10 @@ import json
 import random
 
 import pytest
+from conftest import FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, SAMPLES, faria
 from typer.testing import CliRunner
 
 from forcecheck.cli import app
-
-from conftest import FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, SAMPLES, faria
 
 runner = CliRunner()
 

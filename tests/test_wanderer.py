@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from forcecheck.spec.loader import load_format
-
 from conftest import ATOM_RUNES, FARIA_MAIN, atom, faria, only, violations
+
+from forcecheck.spec.loader import load_format
 
 
 def test_wanderer_extends_bifrost_and_changes_three_rules():

@@ -6,6 +6,7 @@ import json
 import sqlite3
 
 import pytest
+from conftest import ROOT, SAMPLES, SHARED, needs_shared
 from typer.testing import CliRunner
 
 from forcecheck.banlists import date_of, parse_lflist
@@ -16,8 +17,6 @@ from forcecheck.decklists.readers import parse_decklist
 from forcecheck.engine import check_decklist
 from forcecheck.errors import ForcecheckError
 from forcecheck.importers import pipeline, ygopro
-
-from conftest import ROOT, SAMPLES, SHARED, needs_shared
 
 runner = CliRunner()
 LFLIST = ROOT / "tests" / "fixtures" / "test-lflist.conf"

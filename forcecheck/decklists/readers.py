@@ -28,7 +28,9 @@ def parse_decklist(text: str, path: str, known_headers: Collection[str] = (), su
     if suffix == ".ydk" or (suffix not in (".txt", ".yaml", ".yml") and _looks_like_ydk(text)):
         deck = read_ydk(text, path)
     elif suffix in (".yaml", ".yml") or (suffix not in (".txt",) and _looks_like_yaml(text)):
-        from forcecheck.decklists.yaml_deck import read_yaml_decklist  # PyYAML only when needed
+        from forcecheck.decklists.yaml_deck import (
+            read_yaml_decklist,  # PyYAML only when needed
+        )
 
         deck = read_yaml_decklist(text, path)
     else:

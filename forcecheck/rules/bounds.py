@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from forcecheck.rules.base import RulerFacts
+
+if TYPE_CHECKING:
+    from forcecheck.spec.model import Bounded
 
 
 def resolve_quantity(quantity, ruler: RulerFacts) -> tuple[int | None, str | None]:
