@@ -13,7 +13,7 @@ def make_console(file: TextIO | None = None, color: str = "never", width: int | 
 
     from rich.console import Console
 
-    kwargs = {"file": file, "highlight": False, "soft_wrap": False, "force_terminal": terminal}
+    kwargs = {"file": file, "highlight": False, "soft_wrap": False, "force_terminal": terminal, "emoji": False}
     if color != "always":
         kwargs["no_color"] = True
         kwargs["color_system"] = None

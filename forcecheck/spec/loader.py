@@ -10,11 +10,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from forcecheck.errors import ForcecheckError, SpecError
 from forcecheck.textfile import read_text
-from forcecheck.yamlsafe import LinedYaml, load_yaml
+
+if TYPE_CHECKING:
+    from forcecheck.yamlsafe import LinedYaml
 
 MAX_EXTENDS_DEPTH = 8
 
@@ -127,6 +129,10 @@ def _load_merged(path: Path, extra: list, seen: tuple) -> tuple[dict, dict]:
         raise SpecError("extends: loop (" + " -> ".join(p.name for p in seen) + f" -> {path.name})", path)
     if len(seen) >= MAX_EXTENDS_DEPTH:
         raise SpecError(f"extends: chain deeper than {MAX_EXTENDS_DEPTH}", path)
+    from forcecheck.yamlsafe import (
+        load_yaml,  # PyYAML only when a spec is read, not on a cache hit
+    )
+
     try:
         doc = load_yaml(read_text(path), path)
     except ForcecheckError as exc:
