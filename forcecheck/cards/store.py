@@ -107,9 +107,8 @@ class SqliteCatalog(Catalog):
         self._cards: dict[int, Card] = {}
         self._names: dict[str, tuple[list[str], list[str]]] = {}
         self._ids: dict[tuple[str, str, str], int | None] = {}
-        self._found: dict[str, dict[str, Card | None]] = {}
-        """Game -> names exactly as written -> card: the same spellings recur across a batch."""
-        self._found_codes: dict[str, dict[str, Card | None]] = {}
+        self._found: dict[tuple[str, str], dict[str, Card | None]] = {}
+        """(name or printing, game) -> what was written -> card: spellings recur across a batch."""
         """(kind, game, key) -> card id, remembered: a batch asks for the same cards again and again."""
 
     def _card(self, card_id: int | None) -> Card | None:
@@ -125,37 +124,33 @@ class SqliteCatalog(Catalog):
         row = self._conn.execute(sql, args).fetchone()
         return row[0] if row else None
 
-    def by_name(self, game: str, name: str) -> Card | None:
-        found = self._found.get(game)
-        if found is None:
-            found = self._found[game] = {}
-        card = found.get(name, _UNSEEN)
-        if card is not _UNSEEN:
-            return card
-        key = ("name", game, normalize_name(name))
-        if key not in self._ids:
-            self._ids[key] = self._one("SELECT card_id FROM names WHERE game = ? AND key = ?", key[1:])
-        if len(found) > 100_000:  # bounded: a hostile batch of made-up names must not grow it forever
-            found.clear()
-            self._ids.clear()
-        card = found[name] = self._card(self._ids[key])
-        return card
+    _QUERIES = {
+        "name": ("SELECT card_id FROM names WHERE game = ? AND key = ?", normalize_name),
+        "printing": ("SELECT card_id FROM printings WHERE game = ? AND code = ?", normalize_printing),
+    }
 
-    def by_printing(self, game: str, code: str) -> Card | None:
-        found = self._found_codes.get(game)
-        if found is None:
-            found = self._found_codes[game] = {}
-        card = found.get(code, _UNSEEN)
+    def _lookup(self, kind: str, game: str, written: str) -> Card | None:
+        """The card for a name or code as written, remembered per game and spelling (bounded:
+        a hostile batch of made-up names must not grow the memory forever)."""
+        found = self._found.setdefault((kind, game), {})
+        card = found.get(written, _UNSEEN)
         if card is not _UNSEEN:
             return card
-        key = ("printing", game, normalize_printing(code))
+        sql, normalise = self._QUERIES[kind]
+        key = (kind, game, normalise(written))
         if key not in self._ids:
-            self._ids[key] = self._one("SELECT card_id FROM printings WHERE game = ? AND code = ?", key[1:])
+            self._ids[key] = self._one(sql, key[1:])
         if len(found) > 100_000:
             found.clear()
             self._ids.clear()
-        card = found[code] = self._card(self._ids[key])
+        card = found[written] = self._card(self._ids[key])
         return card
+
+    def by_name(self, game: str, name: str) -> Card | None:
+        return self._lookup("name", game, name)
+
+    def by_printing(self, game: str, code: str) -> Card | None:
+        return self._lookup("printing", game, code)
 
     def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
         if game not in self._names:
