@@ -8,17 +8,27 @@ line that is not a passcode becomes an ``invalid-entry`` problem on that line.
 
 from __future__ import annotations
 
+import re
+
 from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section
 
 SECTION_MARKERS = {"#main": "main", "#extra": "extra", "!side": "side"}
 MAX_PASSCODE_DIGITS = 10
 
 
+_LINE = re.compile(r"^[ \t]*(?:([1-9]\d{0,9})[ \t\r]*$|[^\n]*$)", re.MULTILINE)
+"""One match per line; group 1 is a plain passcode (no leading zero, at most 10 digits)."""
+
+
 def read_ydk(text: str, path: str) -> Decklist:
     deck = Decklist(path=path)
     current: Section | None = None
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip()
+    for number, match in enumerate(_LINE.finditer(text), start=1):
+        code = match.group(1)
+        if code is not None and current is not None:
+            current.entries.append(Entry(code, 1, number, code))  # the common line, straight in
+            continue
+        line = match.group(0).strip()
         if not line:
             continue
         marker = SECTION_MARKERS.get(line.lower())

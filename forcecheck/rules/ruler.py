@@ -40,6 +40,8 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
     """Each card's attributes (or a stone's will) must share with / stay within the ruler's."""
     subject = compile_selector(rule.where, ctx.cost_of)
     sections = tuple(rule.sections)
+    fine: dict = {}
+    """allowed attributes -> cards known to pass against them (the common answer, remembered)."""
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
         if not deck.ruler.present:
@@ -52,14 +54,19 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
         else:
             allowed = deck.ruler.attributes
             whose = deck.ruler.label
+        passing = fine.setdefault(allowed, set())
         for entry in deck.entries(sections):
             card = entry.card
+            if card in passing:
+                continue
             if not subject(card):
+                passing.add(card)
                 continue
             values = card.will if rule.of == "will" else card.attributes
             what = "will" if rule.of == "will" else "attribute"
             if not values:
                 if rule.allow_no_attribute:
+                    passing.add(card)
                     continue
                 problem = f"has no {what}"
             elif rule.mode == "share" and values.isdisjoint(allowed):
@@ -68,6 +75,7 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
                 outside = ", ".join(sorted(values - allowed))
                 problem = f"has {what} {outside} outside {whose} ({', '.join(sorted(allowed)) or 'none'})"
             else:
+                passing.add(card)
                 continue
             yield Finding(
                 message=f"{card.name} {problem}: {rule.description.rstrip('.')}",
