@@ -229,7 +229,7 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         format=fmt.spec.name,
         violations=violations,
         banlist=fmt.banlist,
-        content=resolution.content,
+        resolution=resolution,
         name=deck.metadata.get("player") or deck.name,
     )
 

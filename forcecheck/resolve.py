@@ -31,8 +31,19 @@ class InputFinding:
 class Resolution:
     deck: ResolvedDeck
     findings: list[InputFinding] = field(default_factory=list)
-    content: dict[tuple[str, str], int] = field(default_factory=dict)
-    """(section key, card key) -> copies: what the fingerprint hashes (see forcecheck.canonical)."""
+    outside: dict[tuple[str, str], int] = field(default_factory=dict)
+    """Copies of cards that stay out of the deck's sections (unknown, loose, unknown section)."""
+
+    @property
+    def content(self) -> dict[tuple[str, str], int]:
+        """(section key, card key) -> copies: what the fingerprint hashes (see forcecheck.canonical).
+        Worked out on demand, from the sections and what stayed outside them."""
+        content = dict(self.outside)
+        for section_id, entries in self.deck.sections.items():
+            for entry in entries:
+                item = (section_id, entry.card.name)
+                content[item] = content.get(item, 0) + entry.count
+        return content
 
 
 def resolve_card(catalog: Catalog, game: str, entry: Entry) -> tuple[Card | None, str | None]:
@@ -63,6 +74,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
     content: dict[tuple[str, str], int] = {}
 
     game = fmt.spec.game
+    by_name = catalog.by_name
 
     def add(rule: str, **kwargs) -> None:
         findings.append(InputFinding(rule, Finding(**kwargs)))
@@ -92,7 +104,12 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
         content_key = "-" if section is deck.loose else (section_id or "?" + header_key(section.title))
         target = sections.setdefault(section_id, []) if section_id is not None and section is not deck.loose else None
         for entry in section.entries:
-            card, note = resolve_card(catalog, game, entry)
+            if entry.printing is None:  # the common case: a name alone
+                card, note = by_name(game, entry.name), None
+                if card is None:
+                    card, note = resolve_card(catalog, game, entry)
+            else:
+                card, note = resolve_card(catalog, game, entry)
             if card is not None and note is None and target is not None and entry.count_ok:
                 # the common case, kept short: a known card with a good count in a known section
                 # (its share of the fingerprint content is read back from the section later)
@@ -146,10 +163,6 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
     resolved = ResolvedDeck(
         path=deck.path, sections=sections, titles=fmt.titles, ruler=ruler, section_lines=section_lines, unknown=unknown
     )
-    for section_id, entries in sections.items():
-        for entry in entries:
-            item = (section_id, entry.card.name)
-            content[item] = content.get(item, 0) + entry.count
     return Resolution(resolved, findings, content)
 
 

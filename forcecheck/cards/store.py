@@ -147,10 +147,14 @@ class SqliteCatalog(Catalog):
         return card
 
     def by_name(self, game: str, name: str) -> Card | None:
-        return self._lookup("name", game, name)
+        found = self._found.get(("name", game))
+        card = found.get(name, _UNSEEN) if found is not None else _UNSEEN
+        return card if card is not _UNSEEN else self._lookup("name", game, name)
 
     def by_printing(self, game: str, code: str) -> Card | None:
-        return self._lookup("printing", game, code)
+        found = self._found.get(("printing", game))
+        card = found.get(code, _UNSEEN) if found is not None else _UNSEEN
+        return card if card is not _UNSEEN else self._lookup("printing", game, code)
 
     def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
         if game not in self._names:

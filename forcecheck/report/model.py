@@ -44,8 +44,8 @@ class DeckReport:
     """Set when the file could not be read or checked at all (exit 2); no violations then."""
     banlist: str | None = None
     """The banlist applied, or None when the format applied none."""
-    content: dict | None = field(default=None, repr=False)
-    """What the deck holds, (section, card) -> copies: hashed into ``fingerprint`` on demand."""
+    resolution: Any = field(default=None, repr=False)
+    """The deck's resolution, whose content is hashed into ``fingerprint`` on demand."""
     name: str | None = None
     """Deck or player name from the decklist's metadata, when it has one."""
 
@@ -56,11 +56,11 @@ class DeckReport:
     @property
     def fingerprint(self) -> str | None:
         """Content hash of the deck (``forcecheck.canonical``), worked out only when asked for."""
-        if self.content is None:
+        if self.resolution is None:
             return None
         from forcecheck.canonical import fingerprint_of
 
-        return fingerprint_of(self.content)
+        return fingerprint_of(self.resolution.content)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
