@@ -10,6 +10,8 @@ from forcecheck.decklists.readers import parse_decklist
 from forcecheck.decklists.text import parse_entry, read_text_decklist
 from forcecheck.errors import ForcecheckError
 
+from conftest import SAMPLES as SAMPLES_DIR
+
 HEADERS = {"ruler", "main deck", "sideboard", "side deck", "magic stone deck"}
 
 
@@ -157,3 +159,27 @@ Sideboard: 15
         ("Magic Stones", None, [(10, "Light Magic Stone", True), (-1, "Viviane", False)]),
         ("Sideboard", 15, []),
     ]
+
+
+@pytest.mark.parametrize(
+    "title,declared",
+    [("Main Deck (40):", 40), ("Main Deck - 40", 40), ("Main Deck [40]", 40), ("MAIN DECK 40 cards", 40), ("Main Deck: 40", 40), ("Main Deck", None)],
+)
+def test_header_counts_in_the_forms_people_write(title, declared):
+    deck = read_text_decklist(f"{title}\n4 Viviane\n", "d.txt", {"main deck"})
+    (section,) = deck.sections
+    assert (section.title.lower(), section.declared, [e.name for e in section.entries]) == ("main deck", declared, ["Viviane"])
+
+
+def test_japanese_and_chinese_section_titles():
+    from conftest import violations
+
+    text = "ルーラー:\n1 Faria\nメインデッキ (40)\n" + "".join(
+        f"4 {n}\n" for n in ["Gawain, the Knight of the Sun", "Perceval, the Seeker of Holy Grail", "Bedivere, the Restorer of Souls",
+                              "Kai, the Resonant Knight", "Avalon, Illusionary Home of Knights", "Excalibur", "Awakening of the Sacred Queen",
+                              "Sacred Wave Blade", "Traveler in Wonderland", "Viviane"]
+    ) + "魔石デッキ\n10 Light Magic Stone\n"
+    assert violations(text) == []
+    abc = (SAMPLES_DIR / "abc" / "legal-official-wb-holy-protector.txt").read_text()
+    abc = abc.replace("Ruler:", "奥秘领主:").replace("Main Deck:", "主牌库 (60)").replace("Magic Stone Deck:", "魔石牌库:")
+    assert violations(abc, "abc") == []

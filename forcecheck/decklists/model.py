@@ -12,9 +12,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+HEADER_COUNT = re.compile(
+    r"\s*(?:[-\u2013\u2014:=]\s*)?[(\[]?\s*(\d{1,3})\s*(?:cards?|枚|张)?\s*[)\]]?\s*:?\s*$", re.IGNORECASE
+)
+"""A count after a section title: ``Main Deck (40)``, ``Sideboard - 15``, ``Side [15]``, ``Main 40 cards``."""
+
+
+def split_header_count(title: str) -> tuple[str, int | None]:
+    """``"Sideboard - 15"`` -> ``("Sideboard", 15)``; a title without a count is kept whole."""
+    match = HEADER_COUNT.search(title)
+    if match and match.start() > 0:
+        return title[: match.start()].strip(), int(match.group(1))
+    return title.strip(), None
+
+
 def header_key(title: str) -> str:
     """``"Main Deck (40):"`` -> ``"main deck"``: how section titles are compared."""
-    text = re.sub(r"\(\s*\d+\s*\)", " ", title)
+    text = split_header_count(title.rstrip(": "))[0]
     text = text.replace(":", " ").replace("_", " ").replace("-", " ")
     return " ".join(text.lower().split())
 

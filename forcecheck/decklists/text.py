@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Collection
 
-from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section, header_key
+from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section, header_key, split_header_count
 
 MAX_COUNT = 9_999
 MAX_LINE_CHARS = 500
@@ -30,7 +30,6 @@ _PRINTING = re.compile(r"\s*[\(\[](?P<code>[A-Za-z0-9]+(?:[- ][A-Za-z0-9^*]+)*)[
 _MARKDOWN = re.compile(r"^(?:#+|//)\s*|[*_]{2}|\s*[=-]{2,}\s*$|^[=-]{2,}\s*")
 _BULLET = re.compile(r"^[-*\u2022]\s+")
 _INLINE_COUNT = re.compile(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?)?$", re.IGNORECASE)
-_HEADER_COUNT = re.compile(r"\(\s*(\d+)\s*\)")
 
 
 _LINE = re.compile(
@@ -97,12 +96,8 @@ def _read_line(deck: Decklist, line: str, number: int, current: Section | None, 
     header = _header(line, known)
     if header is not None:
         title, inline = header
-        declared = _HEADER_COUNT.search(title)
-        section = Section(
-            title=_HEADER_COUNT.sub("", title).strip(),
-            line=number,
-            declared=int(declared.group(1)) if declared else None,
-        )
+        bare, declared = split_header_count(title)
+        section = Section(title=bare, line=number, declared=declared)
         deck.sections.append(section)
         if inline and _INLINE_COUNT.match(inline):  # "Main Deck: 40" announces a count
             section.declared = int(re.sub(r"\D", "", inline))
