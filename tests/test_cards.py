@@ -58,3 +58,21 @@ def test_normalize_name_keeps_different_names_apart():
 
 def test_normalize_printing():
     assert normalize_printing(" cmf-001 ") == "CMF-001"
+
+
+@pytest.mark.parametrize(
+    "written,stored",
+    [("DD Crow", "D.D. Crow"), ("Aetherial Wing", "Ætherial Wing"), ("Blackwing Gale the Whirlwind", "Blackwing - Gale the Whirlwind")],
+)
+def test_names_fold_periods_ligatures_and_dashes(written, stored):
+    assert normalize_name(written) == normalize_name(stored)
+
+
+def test_names_in_other_scripts_keep_their_letters():
+    assert normalize_name("ファリア") == "ファリア" and normalize_name("法莉娅") != normalize_name("ファリア")
+    assert normalize_name("ＣＮｏ．３９") == normalize_name("CNo.39")
+
+
+def test_japanese_voiced_marks_are_kept():
+    assert normalize_name("ガ") != normalize_name("カ") and normalize_name("パ") != normalize_name("ハ")
+    assert normalize_name("Bédivère") == "bedivere"

@@ -13,18 +13,37 @@ from functools import lru_cache
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b4": "'", "`": "'"})
 _SUFFIX = re.compile(r"\s*[\(\[](?:stranger|shift|alternative|j-ruler|inverse)[\)\]]\s*$", re.IGNORECASE)
-_NON_WORD = re.compile(r"[^0-9a-z]+")
+_NON_WORD = re.compile(r"[\W_]+")
+"""Anything but letters and digits, of any script (Japanese and Chinese names keep their letters)."""
+_LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ð": "d", "þ": "th", "ł": "l", "đ": "d", "ı": "i"})
+"""Letters NFKD does not take apart."""
+_JOINED = str.maketrans({"'": None, ".": None})
+"""Marks that join rather than separate: "D.D. Crow" is "DD Crow", "Zeus' Grand Lightning"."""
+
+
+def _fold_accents(text: str) -> str:
+    """Drop accents on Latin, Greek and Cyrillic letters (é -> e) but keep the marks that make
+    other scripts' letters (the dakuten of Japanese ガ), recomposed."""
+    out = []
+    base = ""
+    for ch in text:
+        if unicodedata.combining(ch):
+            if base and ord(base) < 0x0530:
+                continue
+        else:
+            base = ch
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 @lru_cache(maxsize=1 << 16)
 def normalize_name(name: str) -> str:
-    """The lookup key of a card name: ASCII-folded, lower-case, punctuation as single spaces."""
+    """The lookup key of a card name: accents folded, lower-case, punctuation as single spaces."""
     text = _SUFFIX.sub("", name.translate(_QUOTES))
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    # German sharp s, ligatures and the like after NFKD
-    text = text.casefold()
-    text = text.replace("'", "")
+    if not text.isascii():
+        text = _fold_accents(text)
+    text = text.casefold().translate(_LETTERS).translate(_JOINED)
     return _NON_WORD.sub(" ", text).strip()
 
 

@@ -27,7 +27,7 @@ from forcecheck.cards.names import normalize_name, normalize_printing
 from forcecheck.errors import CatalogError
 
 MARKER = "forcecheck-catalog"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SQLITE_HEADER = b"SQLite format 3\x00"
 _UNSEEN = object()
 
