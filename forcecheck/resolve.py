@@ -119,6 +119,12 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                 # cards that stay out of the sections still count in the fingerprint content
                 item = (content_key, card.name if card else "?" + normalize_name(entry.name))
                 content[item] = content.get(item, 0) + entry.count
+            if card is None and section is deck.loose and _is_title(deck, entry):
+                # "Faria Knights by Jane" above the first header: a title, not a misspelt card
+                add("deck-title", message=f"{entry.name!r} is read as the deck's title (it is no card and has no count)",
+                    line=entry.line)
+                deck.name = deck.name or entry.name
+                continue
             if not entry.count_ok:
                 add(
                     "invalid-count",
@@ -164,6 +170,11 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
         path=deck.path, sections=sections, titles=fmt.titles, ruler=ruler, section_lines=section_lines, unknown=unknown
     )
     return Resolution(resolved, findings, content)
+
+
+def _is_title(deck: Decklist, entry: Entry) -> bool:
+    """The first line of the file, written without a count, before any section."""
+    return entry.count_text is None and entry is deck.loose.entries[0] and bool(deck.sections)
 
 
 def _section_id(section: Section, deck: Decklist, fmt, add) -> str | None:

@@ -102,3 +102,14 @@ def test_same_card_in_two_sections_of_the_same_name_sums():
     text = faria(stones=None) + "Magic Stone Deck:\n5 Light Magic Stone\nMagic Stone Deck:\n5 Water Magic Stone\n"
     assert violations(text) == []
 
+
+
+def test_a_title_line_above_the_first_header_is_a_warning_not_two_errors():
+    text = "Faria Knights by Jane\n" + faria()
+    v = only(text)
+    assert (v.code, v.rule, v.severity, v.line) == ("FC010", "deck-title", "warning", 1)
+    # a card (or a count) on that line is still what it was
+    assert [x.rule for x in violations("4 Viviane\n" + faria())] == ["card-outside-section"]
+    assert [x.rule for x in violations("Vivianne\n" + faria())] == ["deck-title"]
+    found = [(x.rule, x.line) for x in violations("Title\nAnother line\n" + faria())]
+    assert found == [("deck-title", 1), ("unknown-card", 2)]  # only the first line can be a title

@@ -44,6 +44,7 @@ KINDS: dict[str, RuleKind] = {
         _kind("FC007", "invalid-entry", INPUT, doc="A YAML entry that is not a card line, or has unknown keys."),
         _kind("FC008", "line-too-long", INPUT, doc="A line over 500 characters; it is not read."),
         _kind("FC009", "printing-mismatch", INPUT, severity="warning", doc="A printing code that names a different card than the name on the line; the printing wins."),
+        _kind("FC010", "deck-title", INPUT, severity="warning", doc="The first line, before any header, is no card and has no count: it is read as the deck's title."),
         _kind("FC101", "section-size", "sizes", sizes.compile_section_size),
         _kind("FC201", "copy-limit", "copies", copies.compile_copy_limit),
         _kind("FC301", "allowed-cards", "membership", membership.compile_allowed_cards),
