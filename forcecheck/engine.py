@@ -3,6 +3,11 @@
 The engine knows no game: all it does is run each compiled rule of the spec over the
 resolved deck, turn findings into violations (adding code, rule id and severity) and sort
 them deterministically by section (in the format's order), line and code.
+
+For speed the compiled format carries a *plan*: rules that judge cards one by one
+(membership) or count them (curves, quotas) over the same sections are gathered into one
+pass each (PerCardGroup, CountingGroup), each card's answers remembered; every other rule
+runs on its own. The groups give exactly the findings the rules would give one at a time.
 """
 
 from __future__ import annotations
