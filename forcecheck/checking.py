@@ -12,7 +12,9 @@ from typing import Callable, Iterable, Iterator
 
 from forcecheck.banlists import Banlist
 from forcecheck.cards.catalog import Catalog
-from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, read_decklist
+from forcecheck.decklists.model import Decklist
+from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, parse_decklist
+from forcecheck.textfile import read_text
 from forcecheck.engine import CompiledFormat, check_decklist, compile_format
 from forcecheck.errors import ForcecheckError
 from forcecheck.report.model import DeckReport, RunReport
@@ -108,32 +110,40 @@ def _walk(directory: str) -> Iterator[Path]:
             yield Path(full)
 
 
+NO_FORMAT = "no format: pass --format NAME, write 'format: NAME' in a YAML decklist, or set format/formats in .forcecheck.yaml"
+
+
+def read_with_format(
+    path: Path, formats: FormatCache, format_name: str | None = None, fallback: str | None = None
+) -> tuple[Decklist, CompiledFormat, str]:
+    """(deck, compiled format, text) for one file, read once. The format is ``format_name``
+    (the command line), else the one the decklist names, else ``fallback`` (the configuration's
+    format for this path). Text is parsed again only when the format turned out to be another
+    than the one whose section titles the first parse used."""
+    first = formats.get(format_name or fallback) if (format_name or fallback) else None
+    text = read_text(path)
+    suffix = path.suffix.lower()
+    deck = parse_decklist(text, str(path), first.known_headers if first else (), suffix=suffix)
+    if format_name:
+        return deck, first, text
+    chosen = deck.format or fallback
+    if not chosen:
+        raise ForcecheckError(NO_FORMAT, path)
+    fmt = formats.get(chosen)
+    if fmt is not first:
+        deck = parse_decklist(text, str(path), fmt.known_headers, suffix=suffix)
+    return deck, fmt, text
+
+
 def check_file(
     path: Path, catalog: Catalog, formats: FormatCache, format_name: str | None = None, fallback: str | None = None
 ) -> DeckReport:
-    """Check one file; any unusable input becomes the report's ``error``, never an exception.
-
-    The format is ``format_name`` (the command line), else the one the decklist names, else
-    ``fallback`` (the configuration's format for this path).
-    """
-    fmt: CompiledFormat | None = None
+    """Check one file; any unusable input becomes the report's ``error``, never an exception."""
     try:
-        if format_name:
-            fmt = formats.get(format_name)
-        deck = read_decklist(path, known_headers=fmt.known_headers if fmt else (formats.get(fallback).known_headers if fallback else ()))
-        if fmt is None:
-            chosen = deck.format or fallback
-            if not chosen:
-                raise ForcecheckError(
-                    "no format: pass --format NAME, write 'format: NAME' in a YAML decklist, or set format/formats in .forcecheck.yaml",
-                    path,
-                )
-            fmt = formats.get(chosen)
-            if deck.sections and path.suffix.lower() not in (".yaml", ".yml"):
-                deck = read_decklist(path, known_headers=fmt.known_headers)
-        return check_decklist(deck, fmt, catalog)
+        deck, fmt, _text = read_with_format(path, formats, format_name, fallback)
     except ForcecheckError as exc:
-        return DeckReport(path=str(path), format=fmt.spec.name if fmt else format_name, error=str(exc))
+        return DeckReport(path=str(path), format=format_name, error=str(exc))
+    return check_decklist(deck, fmt, catalog)
 
 
 def check_paths(

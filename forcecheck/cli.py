@@ -173,25 +173,11 @@ def _deck_context(format_name, catalog, formats_dir, config_file):
 
 def _read_with_format(path: Path, format_name, config, formats):
     """(deck, compiled format, text, kind) for one file, the format chosen as ``check`` does."""
-    from forcecheck.decklists.readers import parse_decklist
-    from forcecheck.errors import ForcecheckError
-    from forcecheck.textfile import read_text
+    from forcecheck.checking import read_with_format
+    from forcecheck.decklists.readers import decklist_kind
 
-    text = read_text(path)
-    chosen = format_name or None
-    fmt = formats.get(chosen) if chosen else None
-    deck = parse_decklist(text, str(path), fmt.known_headers if fmt else (), suffix=path.suffix.lower())
-    if fmt is None:
-        chosen = deck.format or config.format_for(path)
-        if not chosen:
-            raise ForcecheckError("no format: pass --format NAME, write 'format: NAME' in a YAML decklist, or set one in .forcecheck.yaml", path)
-        fmt = formats.get(chosen)
-        deck = parse_decklist(text, str(path), fmt.known_headers, suffix=path.suffix.lower())
-    suffix = path.suffix.lower()
-    kind = "ydk" if suffix == ".ydk" else "yaml" if suffix in (".yaml", ".yml") else "text"
-    if kind == "text" and deck.sections and any(s.title in ("main", "extra", "side") and not s.warn_if_empty for s in deck.sections):
-        kind = "ydk"
-    return deck, fmt, text, kind
+    deck, fmt, text = read_with_format(path, formats, format_name, config.format_for(path))
+    return deck, fmt, text, decklist_kind(text, path.suffix.lower())
 
 
 @app.command("fmt")

@@ -24,13 +24,21 @@ def read_decklist(path: Path, known_headers: Collection[str] = ()) -> Decklist:
     return parse_decklist(text, str(path), known_headers, suffix=path.suffix.lower())
 
 
-def parse_decklist(text: str, path: str, known_headers: Collection[str] = (), suffix: str = "") -> Decklist:
+def decklist_kind(text: str, suffix: str = "") -> str:
+    """``ydk``, ``yaml`` or ``text``: by the file's extension, else by sniffing the content."""
     if suffix == ".ydk" or (suffix not in (".txt", ".yaml", ".yml") and _looks_like_ydk(text)):
+        return "ydk"
+    if suffix in (".yaml", ".yml") or (suffix not in (".txt",) and _looks_like_yaml(text)):
+        return "yaml"
+    return "text"
+
+
+def parse_decklist(text: str, path: str, known_headers: Collection[str] = (), suffix: str = "") -> Decklist:
+    kind = decklist_kind(text, suffix)
+    if kind == "ydk":
         deck = read_ydk(text, path)
-    elif suffix in (".yaml", ".yml") or (suffix not in (".txt",) and _looks_like_yaml(text)):
-        from forcecheck.decklists.yaml_deck import (
-            read_yaml_decklist,  # PyYAML only when needed
-        )
+    elif kind == "yaml":
+        from forcecheck.decklists.yaml_deck import read_yaml_decklist  # PyYAML only when needed
 
         deck = read_yaml_decklist(text, path)
     else:
