@@ -91,22 +91,28 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from _walk(str(path))
+            yield from walk_files(str(path))
         else:
             yield path
 
 
-def _walk(directory: str) -> Iterator[Path]:
+def walk_files(directory: str, decklists_only: bool = True) -> Iterator[Path]:
+    """Files under ``directory`` in name order: hidden entries skipped, symlinked directories
+    neither followed nor listed; only decklist extensions unless ``decklists_only`` is False."""
     try:
         with os.scandir(directory) as scan:
-            entries = sorted((e.name, e.is_dir(follow_symlinks=False)) for e in scan if not e.name.startswith("."))
+            entries = sorted(
+                (e.name, e.is_dir(follow_symlinks=False), e.is_symlink() and e.is_dir())
+                for e in scan
+                if not e.name.startswith(".")
+            )
     except OSError:
         return
-    for name, is_dir in entries:
+    for name, is_dir, linked_dir in entries:
         full = os.path.join(directory, name)
         if is_dir:
-            yield from _walk(full)
-        elif os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS:
+            yield from walk_files(full, decklists_only)
+        elif not linked_dir and (not decklists_only or os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS):
             yield Path(full)
 
 

@@ -37,14 +37,11 @@ class Options:
 
 
 def submission_files(folder: Path) -> list[Path]:
-    """Every regular, non-hidden file under ``folder`` (sorted; symlinked folders not followed)."""
-    found = []
-    for root, dirs, files in os.walk(folder, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in files:
-            if not name.startswith("."):
-                found.append(Path(root) / name)
-    return sorted(found)
+    """Every non-hidden file under ``folder``, in name order (symlinked folders not followed):
+    every file handed in gets a row, decklist or not."""
+    from forcecheck.checking import walk_files
+
+    return list(walk_files(str(folder), decklists_only=False))
 
 
 _STATE: dict = {}

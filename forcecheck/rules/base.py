@@ -39,18 +39,12 @@ class RulerFacts:
 
     @property
     def attributes(self) -> frozenset[str]:
-        out: frozenset[str] = frozenset()
-        for card in self.cards:
-            out |= card.attributes
-        return out
+        return frozenset().union(*(card.attributes for card in self.cards))
 
     @property
     def deck_attributes(self) -> frozenset[str]:
         """Attributes the ruler's text restricts the deck to; empty when it restricts nothing."""
-        out: frozenset[str] = frozenset()
-        for card in self.cards:
-            out |= card.deck_attributes
-        return out
+        return frozenset().union(*(card.deck_attributes for card in self.cards))
 
 
 @dataclass(slots=True)
