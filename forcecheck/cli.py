@@ -221,7 +221,7 @@ def fmt_command(
             problems += 1
             continue
         new = canonical_text(deck, fmt, card_catalog, text, kind)
-        if new == text.replace("\r\n", "\n"):
+        if new == text:  # read_text has already made every newline "\n"
             continue
         changed += 1
         if diff:

@@ -11,6 +11,7 @@ a rule id beats a shorter prefix, so ``--select FC2 --ignore FC201`` and ``--ign
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
 from forcecheck.errors import ForcecheckError
@@ -80,7 +81,12 @@ class Selection:
 
 def known_code_or_slug(token: str) -> bool:
     """True for ALL, a code or code prefix, or a rule-kind slug (no format needs loading)."""
-    return token in known_tokens(())
+    return token in _codes_and_slugs()
+
+
+@lru_cache(maxsize=1)
+def _codes_and_slugs() -> frozenset[str]:
+    return frozenset(known_tokens(()))
 
 
 def known_tokens(rule_ids: Iterable[str]) -> set[str]:
