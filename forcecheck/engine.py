@@ -40,6 +40,12 @@ class CompiledRule:
     when: Condition | None
     check: Check
 
+    silent_scope: frozenset[str] | None = field(init=False)
+    """Sections that, all empty, leave this rule nothing to find (None: it always runs)."""
+
+    def __post_init__(self) -> None:
+        self.silent_scope = getattr(self.check, "silent_when_empty", None)
+
     def applies(self, deck: ResolvedDeck) -> bool:
         if self.when is None:
             return True
@@ -62,23 +68,26 @@ class PerCardGroup:
         self.rules = rules
         self.tests = [rule.check.per_card[1] for rule in rules]
         self.verdicts: dict = {}
+        self.silent_scope = frozenset(sections)
 
     def run(self, deck: ResolvedDeck, path: str, out: list) -> None:
         verdicts, tests, rules = self.verdicts, self.tests, self.rules
         active = None
-        for entry in deck.entries(self.sections):
-            broken = verdicts.get(entry.card)
-            if broken is None:
-                broken = verdicts[entry.card] = tuple(i for i, test in enumerate(tests) if test(entry.card))
-            for index in broken:
-                rule = rules[index]
-                if rule.when is not None:
-                    if active is None:
-                        active = [r.applies(deck) for r in rules]
-                    if not active[index]:
-                        continue
-                finding = rule.check.per_card[2](deck, entry)
-                out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
+        for section_id in self.sections:
+            for card in deck.tally((section_id,)):
+                broken = verdicts.get(card)
+                if broken is None:
+                    broken = verdicts[card] = tuple(i for i, test in enumerate(tests) if test(card))
+                for index in broken:
+                    rule = rules[index]
+                    if rule.when is not None:
+                        if active is None:
+                            active = [r.applies(deck) for r in rules]
+                        if not active[index]:
+                            continue
+                    for entry in deck.entries_of(card, (section_id,)):  # a finding on each line that lists it
+                        finding = rule.check.per_card[2](deck, entry)
+                        out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
 
 
 class CountingGroup:
@@ -90,16 +99,18 @@ class CountingGroup:
         self.rules = rules
         self.tests = [rule.check.per_card_count[1] for rule in rules]
         self.memo: dict = {}
+        self.silent_scope = frozenset(sections) if all(rule.silent_scope for rule in rules) else None
 
     def run(self, deck: ResolvedDeck, path: str, out: list) -> None:
         memo, tests = self.memo, self.tests
         totals = [0] * len(self.rules)
-        for entry in deck.entries(self.sections):
-            counted = memo.get(entry.card)
-            if counted is None:
-                counted = memo[entry.card] = tuple(i for i, test in enumerate(tests) if test(entry.card))
-            for index in counted:
-                totals[index] += entry.count
+        for section_id in self.sections:
+            for card, copies in deck.tally((section_id,)).items():
+                counted = memo.get(card)
+                if counted is None:
+                    counted = memo[card] = tuple(i for i, test in enumerate(tests) if test(card))
+                for index in counted:
+                    totals[index] += copies
         for rule, found in zip(self.rules, totals):
             if rule.when is not None and not rule.applies(deck):
                 continue
@@ -220,7 +231,10 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         kind = KINDS[item.rule]
         violations.append(_violation(item.finding, kind, item.rule, kind.severity, deck.path))
     resolved = resolution.deck
+    filled = resolved.filled
     for step in fmt.plan:
+        if step.silent_scope is not None and filled.isdisjoint(step.silent_scope):
+            continue  # its sections are empty, so it has nothing to find
         if isinstance(step, (PerCardGroup, CountingGroup)):
             step.run(resolved, deck.path, violations)
             continue

@@ -8,14 +8,18 @@ nothing is silently dropped, and unknown names never turn into a size error alon
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
 from forcecheck.decklists.model import Decklist, Entry, Section, header_key
-from forcecheck.rules.base import Finding, ResolvedDeck, ResolvedEntry, RulerFacts
+from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
 
+_NAME = attrgetter("name")
+_COUNT = attrgetter("count")
 _CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
 
 
@@ -48,33 +52,37 @@ class Resolution:
 
 def resolve_card(catalog: Catalog, game: str, entry: Entry) -> tuple[Card | None, str | None]:
     """The entry's card and, if the printing and name disagree, a note. Printing codes win."""
+    by_name = catalog.remembered("name", game)[1]
+    by_printing = catalog.remembered("printing", game)[1]
     if entry.printing:
-        printed = catalog.by_printing(game, entry.printing)
+        printed = by_printing(entry.printing)
         if printed is not None:
             if entry.name == entry.printing:  # a .ydk line: the passcode is all there is
                 return printed, None
-            named = catalog.by_name(game, entry.name)
+            named = by_name(entry.name)
             if named is not None and named is not printed:
                 return printed, f"printing {entry.printing} is {printed.name}, not {entry.name}"
             return printed, None
-    named = catalog.by_name(game, entry.name)
+    named = by_name(entry.name)
     if named is not None:
         return named, None
     if _CODE_LIKE.match(entry.name.strip()):
-        return catalog.by_printing(game, entry.name.strip()), None
+        return by_printing(entry.name.strip()), None
     return None, None
 
 
 def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
     """Map sections through the format, cards through the catalog; collect input findings."""
     findings: list[InputFinding] = []
-    sections: dict[str, list[ResolvedEntry]] = {}
+    parts: dict[str, list[tuple[list[Entry], list[Card]]]] = {}
+    tallies: dict[str, dict[Card, int]] = {}
     section_lines: dict[str, int | None] = {}
     unknown: dict[str, int] = {}
     content: dict[tuple[str, str], int] = {}
 
     game = fmt.spec.game
-    by_name = catalog.by_name
+    names = catalog.remembered("name", game)[0]
+    printings = catalog.remembered("printing", game)[0]
 
     def add(rule: str, **kwargs) -> None:
         findings.append(InputFinding(rule, Finding(**kwargs)))
@@ -102,18 +110,44 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                     limit=str(section.declared),
                 )
         content_key = "-" if section is deck.loose else (section_id or "?" + header_key(section.title))
-        target = sections.setdefault(section_id, []) if section_id is not None and section is not deck.loose else None
+        target = tally = None
+        if section_id is not None and section is not deck.loose:
+            target = parts.setdefault(section_id, [])
+            tally = tallies.setdefault(section_id, {})
+            if section.uniform is not None and section.entries:
+                # The reader vouches every line is a plain name (or a .ydk passcode) with a good
+                # count: look the whole section up at once. When every card is one this batch has
+                # already met, the section is done: no per-line objects are made (ResolvedDeck
+                # builds them only if a rule or the fingerprint asks for lines).
+                entries = section.entries
+                cards = list(map((names if section.uniform == "name" else printings).get, map(_NAME, entries)))
+                if None not in cards:
+                    target.append((entries, cards))
+                    if tally:  # the section id met before (two "Main Deck" headers): add up
+                        for card, entry in zip(cards, entries):
+                            tally[card] = tally.get(card, 0) + entry.count
+                    elif section.uniform == "printing":  # one copy per line
+                        tally.update(Counter(cards))
+                    elif len(set(cards)) == len(cards):  # each card on one line, as text lists have it
+                        tally.update(zip(cards, map(_COUNT, entries)))
+                    else:
+                        for card, entry in zip(cards, entries):
+                            tally[card] = tally.get(card, 0) + entry.count
+                    continue
+        kept: list[Entry] = []
+        kept_cards: list[Card] = []
+        if target is not None:
+            target.append((kept, kept_cards))
         for entry in section.entries:
-            if entry.printing is None:  # the common case: a name alone
-                card, note = by_name(game, entry.name), None
-                if card is None:
-                    card, note = resolve_card(catalog, game, entry)
-            else:
+            printing = entry.printing  # a name alone, or a passcode alone, met before: no note possible
+            card = names.get(entry.name) if printing is None else printings.get(printing) if printing == entry.name else None
+            note = None
+            if card is None:
                 card, note = resolve_card(catalog, game, entry)
             if card is not None and note is None and target is not None and entry.count_ok:
-                # the common case, kept short: a known card with a good count in a known section
-                # (its share of the fingerprint content is read back from the section later)
-                target.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
+                kept.append(entry)
+                kept_cards.append(card)
+                tally[card] = tally.get(card, 0) + entry.count
                 continue
             if entry.count_ok and (card is None or target is None):
                 # cards that stay out of the sections still count in the fingerprint content
@@ -159,15 +193,16 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                 continue
             if target is None or not entry.count_ok:
                 continue
-            target.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
+            kept.append(entry)
+            kept_cards.append(card)
+            tally[card] = tally.get(card, 0) + entry.count
 
     ruler = RulerFacts()
     if fmt.spec.ruler is not None:
-        ruler.cards = [
-            e.card for e in sections.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(e.card)
-        ]
+        ruler.cards = [card for card in tallies.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(card)]
     resolved = ResolvedDeck(
-        path=deck.path, sections=sections, titles=fmt.titles, ruler=ruler, section_lines=section_lines, unknown=unknown
+        path=deck.path, parts=parts, titles=fmt.titles, ruler=ruler, section_lines=section_lines, unknown=unknown,
+        tallies=tallies,
     )
     return Resolution(resolved, findings, content)
 

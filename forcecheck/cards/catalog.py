@@ -12,7 +12,7 @@ import json
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name, normalize_printing
@@ -22,10 +22,38 @@ CATALOG_SCHEMA = "forcecheck-catalog/1"
 SAMPLE_CATALOG_LABEL = "embedded sample catalog"
 
 
+MEMO_LIMIT = 100_000
+"""Spellings a catalog remembers per game and kind before it starts afresh (see Catalog.remembered)."""
+
+_UNSEEN = object()
+
+
 class Catalog:
     """What every catalog answers: a card by name or printing code, and names near a name."""
 
     label: str
+
+    def remembered(self, kind: str, game: str) -> tuple[dict[str, Card | None], Callable[[str], Card | None]]:
+        """Lookup by name (``kind="name"``) or printing code *as written*, remembered: a batch
+        spells the same cards again and again, and normalising a spelling costs more than a
+        dict lookup. Returns the memo (so a hot loop can try it inline) and the function that
+        fills it. Bounded: a hostile batch of made-up names cannot grow memory forever."""
+        memos = self.__dict__.setdefault("_remembered", {})
+        found = memos.get((kind, game))
+        if found is None:
+            memo: dict[str, Card | None] = {}
+            find = self.by_name if kind == "name" else self.by_printing
+
+            def lookup(written: str) -> Card | None:
+                card = memo.get(written, _UNSEEN)
+                if card is _UNSEEN:
+                    if len(memo) >= MEMO_LIMIT:
+                        memo.clear()
+                    card = memo[written] = find(game, written)
+                return card
+
+            found = memos[(kind, game)] = (memo, lookup)
+        return found
 
     def by_name(self, game: str, name: str) -> Card | None:
         raise NotImplementedError

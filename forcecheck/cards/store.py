@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from forcecheck.cards.catalog import Catalog, nearest
+from forcecheck.cards.catalog import MEMO_LIMIT, Catalog, nearest
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name, normalize_printing
 from forcecheck.errors import CatalogError
@@ -107,9 +107,7 @@ class SqliteCatalog(Catalog):
         self._cards: dict[int, Card] = {}
         self._names: dict[str, tuple[list[str], list[str]]] = {}
         self._ids: dict[tuple[str, str, str], int | None] = {}
-        self._found: dict[tuple[str, str], dict[str, Card | None]] = {}
-        """(name or printing, game) -> what was written -> card: spellings recur across a batch."""
-        """(kind, game, key) -> card id, remembered: a batch asks for the same cards again and again."""
+        """(kind, game, normalised key) -> card id, remembered (bounded like Catalog.remembered)."""
 
     def _card(self, card_id: int | None) -> Card | None:
         if card_id is None:
@@ -130,31 +128,22 @@ class SqliteCatalog(Catalog):
     }
 
     def _lookup(self, kind: str, game: str, written: str) -> Card | None:
-        """The card for a name or code as written, remembered per game and spelling (bounded:
-        a hostile batch of made-up names must not grow the memory forever)."""
-        found = self._found.setdefault((kind, game), {})
-        card = found.get(written, _UNSEEN)
-        if card is not _UNSEEN:
-            return card
+        """The card for a name or code as written. Callers that look up many spellings go
+        through Catalog.remembered, which keeps the answers per spelling."""
         sql, normalise = self._QUERIES[kind]
         key = (kind, game, normalise(written))
-        if key not in self._ids:
-            self._ids[key] = self._one(sql, key[1:])
-        if len(found) > 100_000:
-            found.clear()
-            self._ids.clear()
-        card = found[written] = self._card(self._ids[key])
-        return card
+        card_id = self._ids.get(key, _UNSEEN)
+        if card_id is _UNSEEN:
+            if len(self._ids) >= MEMO_LIMIT:
+                self._ids.clear()
+            card_id = self._ids[key] = self._one(sql, key[1:])
+        return self._card(card_id)
 
     def by_name(self, game: str, name: str) -> Card | None:
-        found = self._found.get(("name", game))
-        card = found.get(name, _UNSEEN) if found is not None else _UNSEEN
-        return card if card is not _UNSEEN else self._lookup("name", game, name)
+        return self._lookup("name", game, name)
 
     def by_printing(self, game: str, code: str) -> Card | None:
-        found = self._found.get(("printing", game))
-        card = found.get(code, _UNSEEN) if found is not None else _UNSEEN
-        return card if card is not _UNSEEN else self._lookup("printing", game, code)
+        return self._lookup("printing", game, code)
 
     def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
         if game not in self._names:

@@ -57,6 +57,10 @@ class Section:
     """The count a text header announced (``Main Deck (40):``), checked against the entries."""
     warn_if_empty: bool = True
     """False for markers a file format always writes (a .ydk's ``!side``), where empty is normal."""
+    uniform: str | None = None
+    """``"name"`` when the reader vouches that every entry is a plain name with a valid count,
+    ``"printing"`` when every entry is one copy of a code alone (a .ydk passcode line): resolve may then look
+    the whole section up in one go. None: entries vary, resolve goes entry by entry."""
 
     @property
     def key(self) -> str:

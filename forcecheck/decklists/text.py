@@ -51,7 +51,10 @@ def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()
             name = match.group(2).rstrip()  # greedy (a lazy pattern is 5x slower): trim here
             if not name.endswith(":"):
                 count = int(count_text)
-                current.entries.append(Entry(name, count, number, None, 0 < count <= MAX_COUNT, count_text))
+                count_ok = 0 < count <= MAX_COUNT
+                current.entries.append(Entry(name, count, number, None, count_ok, count_text))
+                if not count_ok:
+                    current.uniform = None
                 continue
         raw = match.group(0)
         if len(raw) > MAX_LINE_CHARS:
@@ -92,17 +95,19 @@ def _read_line(deck: Decklist, line: str, number: int, current: Section | None, 
             return current
     if current is not None and line[0].isdigit() and not line.endswith(":"):
         current.entries.append(parse_entry(line, number))
+        current.uniform = None  # a line the fast path did not take: resolve goes entry by entry
         return current
     header = _header(line, known)
     if header is not None:
         title, inline = header
         bare, declared = split_header_count(title)
-        section = Section(title=bare, line=number, declared=declared)
+        section = Section(title=bare, line=number, declared=declared, uniform="name")
         deck.sections.append(section)
         if inline and _INLINE_COUNT.match(inline):  # "Main Deck: 40" announces a count
             section.declared = int(re.sub(r"\D", "", inline))
         elif inline:
             section.entries.append(parse_entry(inline, number))
+            section.uniform = None
         return section
     entry = parse_entry(line, number)
     if current is None:
@@ -111,6 +116,7 @@ def _read_line(deck: Decklist, line: str, number: int, current: Section | None, 
         deck.loose.entries.append(entry)
         return None
     current.entries.append(entry)
+    current.uniform = None
     return current
 
 

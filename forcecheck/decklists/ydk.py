@@ -33,7 +33,7 @@ def read_ydk(text: str, path: str) -> Decklist:
             continue
         marker = SECTION_MARKERS.get(line.lower())
         if marker is not None:
-            current = Section(title=marker, line=number, warn_if_empty=False)
+            current = Section(title=marker, line=number, warn_if_empty=False, uniform="printing")
             deck.sections.append(current)
             continue
         if line.startswith("#") or line.startswith("!"):

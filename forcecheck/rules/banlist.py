@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from forcecheck.banlists import Banlist
 from forcecheck.cards.names import normalize_name, normalize_printing
-from forcecheck.rules.base import Check, Finding, ResolvedDeck
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
     from forcecheck.spec.model import BanlistRule
@@ -57,22 +57,29 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     def keys_of(card) -> set[str]:
         return {normalize_printing(p).lstrip("0") for p in card.printings} | {normalize_printing(p) for p in card.printings} | {normalize_name(card.name)}
 
+    listed_caps: dict = {}
+    """card -> its cap on this list (None: not listed), worked out once per card."""
+
     def cap_of(card) -> int | None:
+        if card in listed_caps:
+            return listed_caps[card]
+        cap = 0 if banlist.whitelist else None
         for key in [normalize_printing(p) for p in card.printings] + [normalize_name(card.name)]:
             key = key.lstrip("0") if key.isdigit() else key
             if key in caps:
-                return caps[key]
-        return 0 if banlist.whitelist else None
+                cap = caps[key]
+                break
+        listed_caps[card] = cap
+        return cap
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
-        totals: dict[str, list] = {}
-        for entry in deck.entries(sections):
-            totals.setdefault(entry.card.name, []).append(entry)
-        for name, entries in totals.items():
-            cap = cap_of(entries[0].card)
-            found = sum(e.count for e in entries)
+        tally = deck.tally(sections)
+        for card, found in tally.items():
+            cap = cap_of(card)
             if cap is None or found <= cap:
                 continue
+            name = card.name
+            entries = deck.entries_of(card, sections)
             if cap == 0:
                 status = f"not on the whitelist {banlist.name}" if banlist.whitelist and _unlisted(banlist, entries[0].card) else f"forbidden on {banlist.name}"
             else:
@@ -88,7 +95,7 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
         for combo in combos:
             present = []
             for wanted in combo:
-                match = next((entries for entries in totals.values() if keys_of(entries[0].card) & wanted), None)
+                match = next((deck.entries_of(card, sections) for card in tally if keys_of(card) & wanted), None)
                 if match is None:
                     break
                 present.append(match)
@@ -104,7 +111,7 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
                     limit="not together",
                 )
 
-    return check
+    return silent_when_empty(check, sections)
 
 
 def _unlisted(banlist: Banlist, card) -> bool:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping
 
 from forcecheck.cards.model import Card
+from forcecheck.decklists.model import Entry
 
 
 @dataclass(slots=True)
@@ -47,11 +48,15 @@ class RulerFacts:
         return frozenset().union(*(card.deck_attributes for card in self.cards))
 
 
+_NO_CARDS: Mapping = {}
+
+
 @dataclass(slots=True)
 class ResolvedDeck:
     path: str
-    sections: dict[str, list[ResolvedEntry]]
-    """Section id -> entries with a known card and a valid count, in file order."""
+    parts: dict[str, list[tuple[list[Entry], list[Card]]]]
+    """Section id -> the written lines with a known card and a valid count, in file order,
+    beside their cards (as resolve found them; ``sections`` makes entries of them)."""
     titles: Mapping[str, str]
     ruler: RulerFacts
     section_lines: Mapping[str, int | None] = field(default_factory=dict)
@@ -59,6 +64,11 @@ class ResolvedDeck:
     unknown: Mapping[str, int] = field(default_factory=dict)
     """Copies of unknown cards per section: they still count toward the section's size, so a
     misspelling is reported as an unknown card, not also as a deck that is too small."""
+    tallies: dict[str, dict[Card, int]] = field(default_factory=dict)
+    """Section id -> card -> copies, each card once however many lines list it (resolve
+    fills it in the same pass as ``sections``). Rules judge cards here, not lines: a .ydk
+    lists a card once per copy, and most cards break no rule, so a rule's loop is short and
+    only a breach goes back to the lines (``entries_of``)."""
 
     def line_of(self, section_ids: Iterable[str]) -> int | None:
         for section_id in section_ids:
@@ -68,6 +78,25 @@ class ResolvedDeck:
         return None
 
     _entries_cache: dict = field(default_factory=dict)
+    _merged: dict = field(default_factory=dict)
+    _everywhere: dict | None = None
+    _sections: dict | None = None
+    _filled: set | None = None
+
+    @property
+    def sections(self) -> dict[str, list[ResolvedEntry]]:
+        """Section id -> entries with a known card and a valid count, in file order. Made on
+        first use: the rules read ``tallies`` and come here only for the lines of a breach."""
+        if self._sections is None:
+            self._sections = {
+                section_id: [
+                    ResolvedEntry(card, entry.count, entry.line, section_id, entry.name)
+                    for entries, cards in parts
+                    for entry, card in zip(entries, cards)
+                ]
+                for section_id, parts in self.parts.items()
+            }
+        return self._sections
 
     def entries(self, section_ids: tuple[str, ...]) -> list[ResolvedEntry]:
         """The entries of these sections, in order (computed once per deck and section tuple)."""
@@ -79,6 +108,54 @@ class ResolvedDeck:
                 found = [e for s in section_ids for e in self.sections.get(s, ())]
             self._entries_cache[section_ids] = found
         return found
+
+    def tally(self, section_ids: tuple[str, ...]) -> Mapping[Card, int]:
+        """Card -> copies summed over these sections (merged once per deck and section tuple)."""
+        if len(section_ids) == 1:
+            return self.tallies.get(section_ids[0], _NO_CARDS)
+        found = self._merged.get(section_ids)
+        if found is None:
+            found = {}
+            for section_id in section_ids:
+                for card, copies in self.tallies.get(section_id, _NO_CARDS).items():
+                    found[card] = found.get(card, 0) + copies
+            self._merged[section_ids] = found
+        return found
+
+    def copies(self, card: Card, section_ids: tuple[str, ...]) -> int:
+        """Copies of one card over these sections."""
+        return sum(self.tallies.get(s, _NO_CARDS).get(card, 0) for s in section_ids)
+
+    @property
+    def everywhere(self) -> Mapping[Card, int]:
+        """Card -> copies over the whole deck: an upper bound that lets a copy limit pass most
+        cards without summing their sections."""
+        if self._everywhere is None:
+            merged: dict[Card, int] = {}
+            for tally in self.tallies.values():
+                if merged.keys().isdisjoint(tally):
+                    merged.update(tally)  # no card shared with the sections so far: one C-level step
+                else:
+                    for card, copies in tally.items():
+                        merged[card] = merged.get(card, 0) + copies
+            self._everywhere = merged
+        return self._everywhere
+
+    @property
+    def filled(self) -> set[str]:
+        """Ids of the sections that hold any card, known or unknown."""
+        if self._filled is None:
+            self._filled = {s for s, tally in self.tallies.items() if tally}.union(self.unknown)
+        return self._filled
+
+    def total(self, section_ids: tuple[str, ...]) -> int:
+        """Copies of known cards in these sections."""
+        tallies = self.tallies
+        return sum(sum(tallies[s].values()) for s in section_ids if s in tallies)
+
+    def entries_of(self, card: Card, section_ids: tuple[str, ...]) -> list[ResolvedEntry]:
+        """The lines that list ``card`` in these sections: where a finding about it points."""
+        return [e for e in self.entries(section_ids) if e.card is card]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +171,14 @@ class Finding:
 
 
 Check = Callable[[ResolvedDeck], Iterable[Finding]]
+
+
+def silent_when_empty(check: Check, sections: Iterable[str]) -> Check:
+    """Mark ``check`` as one that finds nothing while its sections hold no cards (known or
+    unknown): the engine then skips it for such decks, as most decks leave some auxiliary
+    sections empty. A check without the mark always runs."""
+    check.silent_when_empty = frozenset(sections)
+    return check
 
 
 def join_titles(deck: ResolvedDeck, section_ids: Iterable[str]) -> str:

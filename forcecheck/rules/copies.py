@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, silent_when_empty
 from forcecheck.rules.bounds import resolve_quantity
 from forcecheck.rules.selectors import compile_selector
 from forcecheck.spec.slugs import slugify
@@ -31,40 +31,42 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
         if default is None:
             return
         cap = deck.ruler.keyword(restriction) if restriction else None
-        entries_all = deck.entries(sections)
-        totals: dict = {}
-        for entry in entries_all:
-            card = entry.card
-            if (subject is None or subject(card)) and (exempt is None or not exempt(card)):
-                totals[card] = totals.get(card, 0) + entry.count
-        card_limits = rule.card_limits
-        for card, found in totals.items():
-            if found <= default and cap is None and not (card_limits and (card.unlimited_copies or card.copy_limit is not None)):
-                continue  # the common case: within the plain limit
-            name = card.name
-            entries = [e for e in entries_all if e.card is card]
-            limit, why = default, note
-            if rule.card_limits and card.unlimited_copies:
-                limit, why = None, None
-            elif rule.card_limits and card.copy_limit is not None:
-                limit, why = card.copy_limit, "the card's own text"
-            if cap is not None and (limit is None or cap < limit):
-                limit, why = cap, f"ruler {deck.ruler.label}'s {restriction} restriction"
-            if limit is None or found <= limit:
-                continue
-            used = list(dict.fromkeys(e.section for e in entries))
-            spread = ", ".join(
-                f"{deck.titles.get(s, s)} {sum(e.count for e in entries if e.section == s)}" for s in used
-            )
-            where = f" ({spread})" if len(used) > 1 else f" in {join_titles(deck, used)}"
-            reason = f" ({why})" if why else ""
-            yield Finding(
-                message=f"{found} copies of {name}{where}; at most {limit} allowed{reason}",
-                section=", ".join(used),
-                card=name,
-                line=entries[0].line,
-                found=found,
-                limit=f"at most {limit}",
-            )
+        everywhere = deck.everywhere
+        judged = set()
+        for section_id in sections:
+            for card in deck.tally((section_id,)):
+                if everywhere[card] <= default and cap is None and card.copy_limit is None:
+                    continue  # the common case: within the plain limit even counted over the whole deck
+                if card in judged or (subject is not None and not subject(card)) or (exempt is not None and exempt(card)):
+                    continue
+                judged.add(card)
+                finding = breach(deck, card, deck.copies(card, sections), default, note, cap)
+                if finding is not None:
+                    yield finding
 
-    return check
+    def breach(deck: ResolvedDeck, card, found: int, default: int, note: str | None, cap: int | None) -> Finding | None:
+        """The finding for ``found`` copies of a card, weighing its own text and the ruler's cap."""
+        limit, why = default, note
+        if rule.card_limits and card.unlimited_copies:
+            limit, why = None, None
+        elif rule.card_limits and card.copy_limit is not None:
+            limit, why = card.copy_limit, "the card's own text"
+        if cap is not None and (limit is None or cap < limit):
+            limit, why = cap, f"ruler {deck.ruler.label}'s {restriction} restriction"
+        if limit is None or found <= limit:
+            return None
+        entries = deck.entries_of(card, sections)
+        used = list(dict.fromkeys(e.section for e in entries))
+        spread = ", ".join(f"{deck.titles.get(s, s)} {sum(e.count for e in entries if e.section == s)}" for s in used)
+        where = f" ({spread})" if len(used) > 1 else f" in {join_titles(deck, used)}"
+        reason = f" ({why})" if why else ""
+        return Finding(
+            message=f"{found} copies of {card.name}{where}; at most {limit} allowed{reason}",
+            section=", ".join(used),
+            card=card.name,
+            line=entries[0].line,
+            found=found,
+            limit=f"at most {limit}",
+        )
+
+    return silent_when_empty(check, sections)

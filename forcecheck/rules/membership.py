@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from forcecheck.rules.base import Check, Finding, ResolvedDeck
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
 from forcecheck.rules.selectors import compile_selector
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
@@ -44,11 +44,13 @@ def _membership(rule, predicate, want: bool, ctx) -> Check:
         )
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
-        for entry in deck.entries(sections):
-            if card_test(entry.card):
-                yield finding(deck, entry)
+        for section_id in sections:
+            for card in deck.tally((section_id,)):
+                if card_test(card):
+                    for entry in deck.entries_of(card, (section_id,)):
+                        yield finding(deck, entry)
 
     # Rules that judge each card on its own expose the parts, so the engine can judge several
     # such rules over the same sections in one pass (see engine.PerCardGroup).
     check.per_card = (sections, card_test, finding)
-    return check
+    return silent_when_empty(check, sections)

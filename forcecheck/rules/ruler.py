@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from forcecheck.rules.base import Check, Finding, ResolvedDeck
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
 from forcecheck.rules.selectors import compile_selector
 from forcecheck.spec.slugs import slugify
 
@@ -21,7 +21,7 @@ def compile_requires_ruler_keyword(rule: RequiresRulerKeywordRule, ctx) -> Check
         if not deck.ruler.present or deck.ruler.keyword(keyword) is not None:
             return
         for section in rule.sections:
-            found = sum(e.count for e in deck.sections.get(section, ()))
+            found = deck.total((section,))
             if found:
                 title = deck.titles.get(section, section)
                 who = f"ruler {deck.ruler.label} has no {keyword.title()}"
@@ -33,7 +33,7 @@ def compile_requires_ruler_keyword(rule: RequiresRulerKeywordRule, ctx) -> Check
                     limit="0",
                 )
 
-    return check
+    return silent_when_empty(check, rule.sections)
 
 
 def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
@@ -55,8 +55,11 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
             allowed = deck.ruler.attributes
             whose = deck.ruler.label
         passing = fine.setdefault(allowed, set())
-        for entry in deck.entries(sections):
-            card = entry.card
+        for section_id in sections:
+            yield from judge_section(deck, section_id, allowed, whose, passing)
+
+    def judge_section(deck: ResolvedDeck, section_id: str, allowed, whose: str, passing: set) -> Iterator[Finding]:
+        for card in deck.tally((section_id,)):
             if card in passing:
                 continue
             if not subject(card):
@@ -77,12 +80,13 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
             else:
                 passing.add(card)
                 continue
-            yield Finding(
-                message=f"{card.name} {problem}: {rule.description.rstrip('.')}",
-                section=entry.section,
-                card=card.name,
-                line=entry.line,
-                found=entry.count,
-            )
+            for entry in deck.entries_of(card, (section_id,)):  # a finding on each line that lists it
+                yield Finding(
+                    message=f"{card.name} {problem}: {rule.description.rstrip('.')}",
+                    section=entry.section,
+                    card=card.name,
+                    line=entry.line,
+                    found=entry.count,
+                )
 
-    return check
+    return silent_when_empty(check, sections)

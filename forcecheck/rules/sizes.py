@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, silent_when_empty
 from forcecheck.rules.bounds import judge
 from forcecheck.rules.selectors import compile_selector
 
@@ -61,32 +61,24 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
         return hit
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
-        entries = deck.entries(sections)
         if every and measure == "cards":
-            found = 0
-            for e in entries:
-                found += e.count
+            found = deck.total(sections)
             if deck.unknown:
                 found += sum(deck.unknown.get(s, 0) for s in sections)
         else:
-            if not every:
-                picked = []
-                for e in entries:
-                    hit = chosen.get(e.card)
-                    if hit is None:
-                        hit = chosen[e.card] = selected(e.card)
-                    if hit:
-                        picked.append(e)
-                entries = picked
+            tally = deck.tally(sections)
+            picked = tally if every else [card for card in tally if counts(card)]
             if measure == "distinct":
-                found = len({e.card.name for e in entries})
+                found = len({card.name for card in picked})
             else:
-                found = sum(e.count for e in entries)
+                found = sum(tally[card] for card in picked)
         yield from verdict_of(deck, found)
 
     if measure == "cards" and not every:
         # counted per card: the engine may count several such rules over the same sections in one pass
         check.per_card_count = (sections, counts, verdict_of)
+    if literal is not None and literal(0):
+        silent_when_empty(check, sections)  # no cards keep a bound of plain numbers that allows 0
     return check
 
 
