@@ -4,10 +4,11 @@ The engine knows no game: all it does is run each compiled rule of the spec over
 resolved deck, turn findings into violations (adding code, rule id and severity) and sort
 them deterministically by section (in the format's order), line and code.
 
-For speed the compiled format carries a *plan*: rules that judge cards one by one
-(membership) or count them (curves, quotas) over the same sections are gathered into one
-pass each (PerCardGroup, CountingGroup), each card's answers remembered; every other rule
-runs on its own. The groups give exactly the findings the rules would give one at a time.
+For speed the compiled format carries a *plan*: every rule that judges cards one by one
+(membership) or counts them (curves, quotas) runs in one pass over the deck's cards
+(CardPass), each card's answers remembered; every other rule runs on its own, and a rule
+whose sections are all empty is skipped when it could find nothing there. The plan gives
+exactly the findings the rules would give one at a time.
 """
 
 from __future__ import annotations
@@ -59,25 +60,59 @@ class CompiledRule:
 _MISSING = object()
 
 
-class PerCardGroup:
-    """Rules that judge each card on its own (membership) over the same sections, run as one
-    pass: each card's list of broken rules is worked out once and remembered."""
+class CardPass:
+    """Every rule that judges cards one by one (membership: PER_CARD) or counts the cards that
+    match a selector (curves, quotas: COUNTING), run as one pass over the deck's tallies.
 
-    def __init__(self, sections: tuple[str, ...], rules: list[CompiledRule]):
-        self.sections = sections
-        self.rules = rules
-        self.tests = [rule.check.per_card[1] for rule in rules]
-        self.verdicts: dict = {}
-        self.silent_scope = frozenset(sections)
+    Each section is walked once, and for each card the pass remembers, per section, which of
+    these rules the card breaks and which it counts toward; a legal card in a batch of decks
+    costs one dict lookup however many rules there are. The findings are exactly those the
+    rules give one at a time (tests/test_engine_plan.py)."""
+
+    PER_CARD = "per_card"
+    COUNTING = "per_card_count"
+
+    def __init__(self, rules: list[tuple[str, CompiledRule]]):
+        self.rules = [rule for _, rule in rules]
+        self.counting = [i for i, (role, _) in enumerate(rules) if role == self.COUNTING]
+        self.judging = [i for i, (role, _) in enumerate(rules) if role == self.PER_CARD]
+        self.parts = [getattr(rule.check, role) for role, rule in rules]
+        sections: dict[str, None] = {}
+        for sections_of_rule, _, _ in self.parts:
+            sections.update(dict.fromkeys(sections_of_rule))
+        self.sections = tuple(sections)
+        self.in_section = {
+            s: ([i for i in self.judging if s in self.parts[i][0]], [i for i in self.counting if s in self.parts[i][0]])
+            for s in self.sections
+        }
+        self.memos: dict[str, dict] = {s: {} for s in self.sections}
+        self.silent_scope = None  # counting rules may find a shortfall in empty sections
+
+    def _work_out(self, section_id: str, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """(rules the card breaks here, counting rules it counts toward here); None for neither."""
+        judging, counting = self.in_section[section_id]
+        broken = tuple(i for i in judging if self.parts[i][1](card))
+        counted = tuple(i for i in counting if self.parts[i][1](card))
+        return (broken, counted) if broken or counted else None
 
     def run(self, deck: ResolvedDeck, path: str, out: list) -> None:
-        verdicts, tests, rules = self.verdicts, self.tests, self.rules
+        rules, parts = self.rules, self.parts
+        totals = dict.fromkeys(self.counting, 0)
+        filled = deck.filled
         active = None
         for section_id in self.sections:
-            for card in deck.tally((section_id,)):
-                broken = verdicts.get(card)
-                if broken is None:
-                    broken = verdicts[card] = tuple(i for i, test in enumerate(tests) if test(card))
+            if section_id not in filled:
+                continue
+            memo = self.memos[section_id]
+            for card, copies in deck.tallies[section_id].items():
+                found = memo.get(card, _MISSING)
+                if found is _MISSING:
+                    found = memo[card] = self._work_out(section_id, card)
+                if found is None:
+                    continue
+                broken, counted = found
+                for index in counted:
+                    totals[index] += copies
                 for index in broken:
                     rule = rules[index]
                     if rule.when is not None:
@@ -86,35 +121,12 @@ class PerCardGroup:
                         if not active[index]:
                             continue
                     for entry in deck.entries_of(card, (section_id,)):  # a finding on each line that lists it
-                        finding = rule.check.per_card[2](deck, entry)
-                        out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
-
-
-class CountingGroup:
-    """Rules that count the cards matching a selector over the same sections (curves, quotas),
-    counted in one pass: each card's list of rules it counts toward is worked out once."""
-
-    def __init__(self, sections: tuple[str, ...], rules: list[CompiledRule]):
-        self.sections = sections
-        self.rules = rules
-        self.tests = [rule.check.per_card_count[1] for rule in rules]
-        self.memo: dict = {}
-        self.silent_scope = frozenset(sections) if all(rule.silent_scope for rule in rules) else None
-
-    def run(self, deck: ResolvedDeck, path: str, out: list) -> None:
-        memo, tests = self.memo, self.tests
-        totals = [0] * len(self.rules)
-        for section_id in self.sections:
-            for card, copies in deck.tally((section_id,)).items():
-                counted = memo.get(card)
-                if counted is None:
-                    counted = memo[card] = tuple(i for i, test in enumerate(tests) if test(card))
-                for index in counted:
-                    totals[index] += copies
-        for rule, found in zip(self.rules, totals):
+                        out.append(_violation(parts[index][2](deck, entry), rule.kind, rule.id, rule.severity, path))
+        for index, found in totals.items():
+            rule = rules[index]
             if rule.when is not None and not rule.applies(deck):
                 continue
-            for finding in rule.check.per_card_count[2](deck, found):
+            for finding in parts[index][2](deck, found):
                 out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
 
 
@@ -204,23 +216,19 @@ def compile_format(
 
 
 def _plan(rules: list[CompiledRule]) -> list:
-    """The order rules run in, with per-card rules and counting rules over the same sections
-    gathered into one-pass groups (at the place of the group's first rule)."""
-    grouped: dict[tuple, list[CompiledRule]] = {}
+    """The order rules run in: every per-card and counting rule in one CardPass (at the place
+    of the first of them), every other rule on its own."""
+    passing: list[tuple[str, CompiledRule]] = []
     plan: list = []
     for rule in rules:
-        for attribute, group in (("per_card", PerCardGroup), ("per_card_count", CountingGroup)):
-            parts = getattr(rule.check, attribute, None)
-            if parts is not None:
-                key = (group, parts[0])
-                if key not in grouped:
-                    grouped[key] = []
-                    plan.append(key)
-                grouped[key].append(rule)
-                break
-        else:
+        role = next((r for r in (CardPass.PER_CARD, CardPass.COUNTING) if getattr(rule.check, r, None) is not None), None)
+        if role is None:
             plan.append(rule)
-    return [step[0](step[1], grouped[step]) if isinstance(step, tuple) else step for step in plan]
+            continue
+        if not passing:
+            plan.append(None)  # the pass's place
+        passing.append((role, rule))
+    return [CardPass(passing) if step is None else step for step in plan]
 
 
 def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> DeckReport:
@@ -235,7 +243,7 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
     for step in fmt.plan:
         if step.silent_scope is not None and filled.isdisjoint(step.silent_scope):
             continue  # its sections are empty, so it has nothing to find
-        if isinstance(step, (PerCardGroup, CountingGroup)):
+        if isinstance(step, CardPass):
             step.run(resolved, deck.path, violations)
             continue
         if step.when is not None and not step.applies(resolved):

@@ -7,7 +7,7 @@ import pytest
 from forcecheck.cards.catalog import sample_catalog
 from forcecheck.checking import FormatCache
 from forcecheck.decklists.readers import read_decklist
-from forcecheck.engine import CountingGroup, PerCardGroup, check_decklist
+from forcecheck.engine import CardPass, check_decklist
 from forcecheck.resolve import resolve
 
 from conftest import SAMPLES
@@ -27,7 +27,7 @@ def one_at_a_time(deck, fmt, catalog):
 def test_grouped_plan_equals_rules_one_at_a_time(folder):
     catalog = sample_catalog()
     fmt = FormatCache().get(folder)
-    assert any(isinstance(step, (PerCardGroup, CountingGroup)) for step in fmt.plan)
+    assert any(isinstance(step, CardPass) for step in fmt.plan)
     rule_ids = {r.id for r in fmt.rules}
     for path in sorted((SAMPLES / folder).iterdir()):
         deck = read_decklist(path, fmt.known_headers)
@@ -36,3 +36,62 @@ def test_grouped_plan_equals_rules_one_at_a_time(folder):
             key=repr,
         )
         assert grouped == one_at_a_time(deck, fmt, catalog), path.name
+
+
+# --- random decks: the plan against the rules one at a time ------------------------------------
+# The samples break few rules at once; random decks built from the sample catalog break many
+# (wrong sections, copies over limits, off-attribute cards, empty and crowded sections), so the
+# one pass, the card tallies and the empty-section skip are checked against every rule kind.
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from forcecheck.decklists.model import Decklist, Entry, Section  # noqa: E402
+
+_CATALOG = sample_catalog()
+_FORMATS = FormatCache()
+
+
+def _deck_strategy(format_name: str):
+    fmt = _FORMATS.get(format_name)
+    game = fmt.spec.game
+    names = sorted(c.name for c in _CATALOG.cards(game))
+    titles = [s.title for s in fmt.spec.sections]
+    line = st.tuples(st.sampled_from(names), st.integers(1, 6))
+    section = st.tuples(st.sampled_from(titles), st.lists(line, max_size=18))
+    return st.lists(section, max_size=7)
+
+
+def _decklist(sections) -> Decklist:
+    deck = Decklist(path="random.txt")
+    number = 1
+    for title, lines in sections:
+        written = Section(title=title, line=number)
+        number += 1
+        for name, count in lines:
+            written.entries.append(Entry(name, count, number))
+            number += 1
+        deck.sections.append(written)
+    return deck
+
+
+@pytest.mark.parametrize("format_name", ["bifrost", "abc", "ygo-5ds"])
+def test_plan_equals_rules_one_at_a_time_on_random_decks(format_name):
+    fmt = _FORMATS.get(format_name)
+    rule_ids = {r.id for r in fmt.rules}
+    seen_rules: set[str] = set()
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(_deck_strategy(format_name))
+    def check(sections):
+        deck = _decklist(sections)
+        planned = sorted(
+            ((v.rule, v.section, v.card, v.line, v.found, v.limit, v.message)
+             for v in check_decklist(deck, fmt, _CATALOG).violations if v.rule in rule_ids),
+            key=repr,
+        )
+        assert planned == one_at_a_time(_decklist(sections), fmt, _CATALOG)
+        seen_rules.update(v[0] for v in planned)
+
+    check()
+    assert len(seen_rules) >= len(rule_ids) // 2, f"random decks broke too few rules to prove much: {sorted(seen_rules)}"

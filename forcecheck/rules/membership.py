@@ -51,6 +51,6 @@ def _membership(rule, predicate, want: bool, ctx) -> Check:
                         yield finding(deck, entry)
 
     # Rules that judge each card on its own expose the parts, so the engine can judge several
-    # such rules over the same sections in one pass (see engine.PerCardGroup).
+    # such rules over the same sections in one pass (see engine.CardPass).
     check.per_card = (sections, card_test, finding)
     return silent_when_empty(check, sections)
