@@ -123,16 +123,16 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                 cards = list(map((names if section.uniform == "name" else printings).get, map(_NAME, entries)))
                 if None not in cards:
                     target.append((entries, cards))
-                    if tally:  # the section id met before (two "Main Deck" headers): add up
-                        for card, entry in zip(cards, entries):
-                            tally[card] = tally.get(card, 0) + entry.count
-                    elif section.uniform == "printing":  # one copy per line
+                    if not tally and section.uniform == "printing":  # one copy per line
                         tally.update(Counter(cards))
-                    elif len(set(cards)) == len(cards):  # each card on one line, as text lists have it
+                        continue
+                    if not tally:  # each card on one line, as text lists have it: one C-level step
                         tally.update(zip(cards, map(_COUNT, entries)))
-                    else:
-                        for card, entry in zip(cards, entries):
-                            tally[card] = tally.get(card, 0) + entry.count
+                        if len(tally) == len(cards):
+                            continue
+                        tally.clear()  # a card on two lines: add up below
+                    for card, entry in zip(cards, entries):
+                        tally[card] = tally.get(card, 0) + entry.count
                     continue
         kept: list[Entry] = []
         kept_cards: list[Card] = []

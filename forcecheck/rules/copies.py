@@ -31,16 +31,19 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
         if default is None:
             return
         cap = deck.ruler.keyword(restriction) if restriction else None
-        everywhere = deck.everywhere
+        # One section: its tally is exact. Several: the whole deck's copies bound each card's,
+        # so most cards pass without their sections being summed.
+        exact = len(sections) == 1
+        counted = deck.tally(sections) if exact else deck.everywhere
         judged = set()
         for section_id in sections:
             for card in deck.tally((section_id,)):
-                if everywhere[card] <= default and cap is None and card.copy_limit is None:
-                    continue  # the common case: within the plain limit even counted over the whole deck
+                if counted[card] <= default and cap is None and card.copy_limit is None:
+                    continue  # the common case: within the plain limit
                 if card in judged or (subject is not None and not subject(card)) or (exempt is not None and exempt(card)):
                     continue
                 judged.add(card)
-                finding = breach(deck, card, deck.copies(card, sections), default, note, cap)
+                finding = breach(deck, card, counted[card] if exact else deck.copies(card, sections), default, note, cap)
                 if finding is not None:
                     yield finding
 

@@ -59,9 +59,7 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
             yield from judge_section(deck, section_id, allowed, whose, passing)
 
     def judge_section(deck: ResolvedDeck, section_id: str, allowed, whose: str, passing: set) -> Iterator[Finding]:
-        for card in deck.tally((section_id,)):
-            if card in passing:
-                continue
+        for card in set(deck.tally((section_id,))).difference(passing):  # most cards passed before
             if not subject(card):
                 passing.add(card)
                 continue
