@@ -7,9 +7,10 @@ same run as its baseline, so the ratios hold on a noisy machine:
 
 1. throughput  decks of each game (Bifrost, ABC, Yu-Gi-Oh 5D's as .ydk) checked in one
                process, against reading and parsing the same files (goal: >= 5,000 decks/s,
-               check <= 2x parse). Real imported catalogs where ../shared has the card data.
+               check <= 2x parse); three alternated rounds, the best of each kept. Real
+               imported catalogs where ../shared has the card data.
 2. cold start  `forcecheck --version` and a one-deck `forcecheck check`, against `python -c pass`
-               (goal: one-deck check <= 8x a bare interpreter start).
+               (goal: one-deck check <= 8x a bare interpreter start); median of 7 runs.
 3. catalogs    importing each source; opening the imported catalog and checking one deck.
 4. memory      peak RSS of `forcecheck check -o concise` over a large batch against a batch a
                tenth of its size (streamed: it should stay flat).
@@ -116,27 +117,32 @@ def ygo_decks(folder: Path, count: int, catalog, rng: random.Random) -> list[Pat
 
 # --- 1. throughput ------------------------------------------------------------------------------
 
-def throughput(paths: list[Path], catalog, format_name: str) -> dict:
+def throughput(paths: list[Path], catalog, format_name: str, rounds: int = 3) -> dict:
+    """Parse-only and full-check times over the same files, alternated ``rounds`` times and the
+    best of each kept (as timeit does): a busy neighbour on a shared machine slows single
+    passes at random, and the best pass is the one it disturbed least."""
     formats = FormatCache((), "none" if format_name == "ygo-5ds" else None, catalog)
     fmt = formats.get(format_name)
     for path in paths[:50]:  # warm caches (catalog lookups, selector answers) as a batch would
         check_file(path, catalog, formats, format_name)
-    start = time.perf_counter()
-    for path in paths:
-        read_decklist(path, fmt.known_headers)
-    parse = time.perf_counter() - start
-    start = time.perf_counter()
-    violations = 0
-    for path in paths:
-        violations += len(check_file(path, catalog, formats, format_name).violations)
-    check = time.perf_counter() - start
-    return {"decks": len(paths), "parse_s": round(parse, 3), "check_s": round(check, 3),
+    parse = check = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for path in paths:
+            read_decklist(path, fmt.known_headers)
+        parse = min(parse, time.perf_counter() - start)
+        start = time.perf_counter()
+        violations = 0
+        for path in paths:
+            violations += len(check_file(path, catalog, formats, format_name).violations)
+        check = min(check, time.perf_counter() - start)
+    return {"decks": len(paths), "rounds": rounds, "parse_s": round(parse, 3), "check_s": round(check, 3),
             "decks_per_s": round(len(paths) / check), "ratio": round(check / parse, 2), "violations": violations}
 
 
 # --- 2. cold start -----------------------------------------------------------------------------
 
-def best_of(cmd: list[str], runs: int) -> float:
+def median_time(cmd: list[str], runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -218,9 +224,9 @@ def main() -> int:
                 row("catalogs", f"open imported catalog + check one {game_format} deck", f"{statistics.median(times) * 1000:.1f} ms")
 
         # cold start
-        python = best_of([sys.executable, "-c", "pass"], 7)
-        version = best_of([sys.executable, "-m", "forcecheck", "--version"], 7)
-        one = best_of([sys.executable, "-m", "forcecheck", "check", "sample_decks/bifrost/legal-faria-stranger.txt", "-f", "bifrost"], 7)
+        python = median_time([sys.executable, "-c", "pass"], 7)
+        version = median_time([sys.executable, "-m", "forcecheck", "--version"], 7)
+        one = median_time([sys.executable, "-m", "forcecheck", "check", "sample_decks/bifrost/legal-faria-stranger.txt", "-f", "bifrost"], 7)
         RESULTS["cold_start_s"] = {"python": round(python, 3), "version": round(version, 3), "one_deck_check": round(one, 3)}
         row("cold start", "python -c pass", f"{python * 1000:.0f} ms")
         row("cold start", "forcecheck --version", f"{version * 1000:.0f} ms ({version / python:.1f}x python)")
