@@ -86,6 +86,9 @@ class CardPass:
             for s in self.sections
         }
         self.memos: dict[str, dict] = {s: {} for s in self.sections}
+        self.clean: dict[str, set] = {s: set() for s in self.sections if not self.in_section[s][1]}
+        """Per section without counting rules: the cards known to break none of the rules there,
+        so a deck's other cards are found by one set difference (C-level) instead of a lookup each."""
         self.profiles: dict = {}
         """Each distinct answer, kept once: thousands of cards share a handful of answers, so
         the pass reads a few objects that stay in the CPU cache instead of one per card."""
@@ -109,12 +112,19 @@ class CardPass:
             if section_id not in filled:
                 continue
             memo = self.memos[section_id]
-            for card, copies in deck.tallies[section_id].items():
+            tally = deck.tallies[section_id]
+            clean = self.clean.get(section_id)
+            for card in tally if clean is None else set(tally).difference(clean):
                 found = memo.get(card, _MISSING)
                 if found is _MISSING:
-                    found = memo[card] = self._work_out(section_id, card)
+                    found = self._work_out(section_id, card)
+                    if found is None and clean is not None:
+                        clean.add(card)
+                    else:
+                        memo[card] = found
                 if found is None:
                     continue
+                copies = tally[card]
                 broken, counted = found
                 for index in counted:
                     totals[index] += copies
