@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, silent_when_empty
 from forcecheck.rules.bounds import resolve_quantity
@@ -26,10 +26,11 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
     sections = tuple(rule.sections)
     restriction = slugify(rule.ruler_restriction) if rule.ruler_restriction else None
 
-    def check(deck: ResolvedDeck) -> Iterator[Finding]:
+    def check(deck: ResolvedDeck) -> list[Finding]:
+        findings: list[Finding] = []
         default, note = resolve_quantity(rule.max, deck.ruler)
         if default is None:
-            return
+            return findings
         cap = deck.ruler.keyword(restriction) if restriction else None
         # One section: its tally is exact. Several: the whole deck's copies bound each card's,
         # so most cards pass without their sections being summed.
@@ -45,7 +46,8 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
                 judged.add(card)
                 finding = breach(deck, card, counted[card] if exact else deck.copies(card, sections), default, note, cap)
                 if finding is not None:
-                    yield finding
+                    findings.append(finding)
+        return findings
 
     def breach(deck: ResolvedDeck, card, found: int, default: int, note: str | None, cap: int | None) -> Finding | None:
         """The finding for ``found`` copies of a card, weighing its own text and the ruler's cap."""

@@ -43,23 +43,27 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
     fine: dict = {}
     """allowed attributes -> cards known to pass against them (the common answer, remembered)."""
 
-    def check(deck: ResolvedDeck) -> Iterator[Finding]:
+    def check(deck: ResolvedDeck) -> list[Finding]:
         if not deck.ruler.present:
-            return
+            return []
         if rule.against == "deck-restriction":
             allowed = deck.ruler.deck_attributes
             if not allowed:
-                return
-            whose = f"{deck.ruler.label}'s deck restriction"
+                return []
         else:
             allowed = deck.ruler.attributes
-            whose = deck.ruler.label
         passing = fine.setdefault(allowed, set())
+        findings: list[Finding] = []
         for section_id in sections:
-            yield from judge_section(deck, section_id, allowed, whose, passing)
+            unjudged = set(deck.tally((section_id,))).difference(passing)  # most cards passed before
+            if unjudged:
+                findings += judge(deck, section_id, unjudged, allowed, passing)
+        return findings
 
-    def judge_section(deck: ResolvedDeck, section_id: str, allowed, whose: str, passing: set) -> Iterator[Finding]:
-        for card in set(deck.tally((section_id,))).difference(passing):  # most cards passed before
+    def judge(deck: ResolvedDeck, section_id: str, cards: set, allowed, passing: set) -> Iterator[Finding]:
+        """Findings for cards not yet known to pass against ``allowed``; the passing ones are remembered."""
+        whose = f"{deck.ruler.label}'s deck restriction" if rule.against == "deck-restriction" else deck.ruler.label
+        for card in cards:
             if not subject(card):
                 passing.add(card)
                 continue

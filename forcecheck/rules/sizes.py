@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, silent_when_empty
 from forcecheck.rules.bounds import judge
@@ -32,13 +32,14 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
     chosen: dict = {}
     """card -> whether the rule counts it, worked out once per card."""
 
-    def verdict_of(deck: ResolvedDeck, found: int) -> Iterator[Finding]:
-        """The finding (if any) for ``found`` cards: shared by check() and the engine's counting groups."""
+    def verdict_of(deck: ResolvedDeck, found: int) -> tuple[Finding, ...]:
+        """The finding (if any) for ``found`` cards: shared by check() and the engine's card pass.
+        A tuple, not a generator: most decks keep most bounds, and then nothing is built."""
         if literal is not None and literal(found):
-            return  # within a bound of plain numbers: nothing more to work out
+            return ()  # within a bound of plain numbers: nothing more to work out
         verdict = judge(rule, found, deck.ruler)
         if verdict is None or verdict.ok:
-            return
+            return ()
         where = join_titles(deck, sections)
         note = f" ({verdict.note})" if verdict.note else ""
         if measure == "cards" and rule.where is None:
@@ -46,13 +47,13 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
         else:
             noun = "distinct cards" if measure == "distinct" else "cards"
             message = f"{rule.description.rstrip('.')}: {found} such {noun} in {where}; must be {verdict.limit}{note}"
-        yield Finding(
+        return (Finding(
             message=message,
             section=section,
             found=found,
             limit=verdict.limit,
             line=deck.line_of(sections),
-        )
+        ),)
 
     def counts(card) -> bool:
         hit = chosen.get(card)
@@ -60,7 +61,7 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
             hit = chosen[card] = selected(card)
         return hit
 
-    def check(deck: ResolvedDeck) -> Iterator[Finding]:
+    def check(deck: ResolvedDeck) -> tuple[Finding, ...]:
         if every and measure == "cards":
             found = deck.total(sections)
             if deck.unknown:
@@ -72,7 +73,7 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
                 found = len({card.name for card in picked})
             else:
                 found = sum(tally[card] for card in picked)
-        yield from verdict_of(deck, found)
+        return verdict_of(deck, found)
 
     if measure == "cards" and not every:
         # counted per card: the engine may count several such rules over the same sections in one pass
