@@ -123,8 +123,8 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                 cards = list(map((names if section.uniform == "name" else printings).get, map(_NAME, entries)))
                 if None not in cards:
                     target.append((entries, cards))
-                    if not tally and section.uniform == "printing":  # one copy per line
-                        tally.update(Counter(cards))
+                    if not tally and section.uniform == "printing":  # one copy per line: counted in C
+                        tallies[section_id] = Counter(cards)
                         continue
                     if not tally:  # each card on one line, as text lists have it: one C-level step
                         tally.update(zip(cards, map(_COUNT, entries)))
