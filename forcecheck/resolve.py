@@ -91,12 +91,16 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
         section_id = fmt.section_id(problem.section) if problem.section else None
         add(problem.rule, message=problem.message, line=problem.line, section=section_id or problem.section, card=problem.card)
 
+    loose = deck.loose
     for section in deck.all_sections():
-        section_id = _section_id(section, deck, fmt, add)
+        section_id = None if section is loose else fmt.section_id(section.title)
         if section_id is not None:
-            section_lines.setdefault(section_id, section.line)
+            if section_id not in section_lines:
+                section_lines[section_id] = section.line
+        elif section is not loose:
+            _unknown_section(section, fmt, add)
         label = section_id or (section.title or None)
-        if section.title and not section.entries and section.warn_if_empty:
+        if not section.entries and section.title and section.warn_if_empty:
             add("empty-section", message=f"the {section.title} header has no cards under it", line=section.line, section=label)
         if section.declared is not None:
             listed = sum(e.count for e in section.entries if e.count_ok)
@@ -109,9 +113,8 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                     found=listed,
                     limit=str(section.declared),
                 )
-        content_key = "-" if section is deck.loose else (section_id or "?" + header_key(section.title))
         target = tally = None
-        if section_id is not None and section is not deck.loose:
+        if section_id is not None:
             target = parts.setdefault(section_id, [])
             tally = tallies.setdefault(section_id, {})
             if section.uniform is not None and section.entries:
@@ -134,6 +137,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                     for card, entry in zip(cards, entries):
                         tally[card] = tally.get(card, 0) + entry.count
                     continue
+        content_key = "-" if section is loose else (section_id or "?" + header_key(section.title))
         kept: list[Entry] = []
         kept_cards: list[Card] = []
         if target is not None:
@@ -183,7 +187,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                 continue
             if note:
                 add("printing-mismatch", message=note, line=entry.line, section=label, card=card.name)
-            if section is deck.loose:
+            if section is loose:
                 add(
                     "card-outside-section",
                     message=f"{card.name} is listed before any section header; put it under one (e.g. Main Deck:)",
@@ -212,16 +216,11 @@ def _is_title(deck: Decklist, entry: Entry) -> bool:
     return entry.count_text is None and entry is deck.loose.entries[0] and bool(deck.sections)
 
 
-def _section_id(section: Section, deck: Decklist, fmt, add) -> str | None:
-    if section is deck.loose:
-        return None
-    section_id = fmt.section_id(section.title)
-    if section_id is None:
-        known = ", ".join(s.title for s in fmt.spec.sections)
-        add(
-            "unknown-section",
-            message=f"unknown section {section.title!r} in format {fmt.spec.name} (sections: {known}); its cards are not counted",
-            line=section.line,
-            section=section.title,
-        )
-    return section_id
+def _unknown_section(section: Section, fmt, add) -> None:
+    known = ", ".join(s.title for s in fmt.spec.sections)
+    add(
+        "unknown-section",
+        message=f"unknown section {section.title!r} in format {fmt.spec.name} (sections: {known}); its cards are not counted",
+        line=section.line,
+        section=section.title,
+    )

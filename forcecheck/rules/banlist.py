@@ -72,26 +72,48 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
         listed_caps[card] = cap
         return cap
 
-    def check(deck: ResolvedDeck) -> Iterator[Finding]:
+    free: set = set()
+    """Cards the list does not cap (on a blacklist, nearly all): skipped by one set difference."""
+
+    def check(deck: ResolvedDeck) -> list[Finding]:
+        findings: list[Finding] = []
+        judged: set = set()
+        for section_id in sections:
+            for card in set(deck.tally((section_id,))).difference(free):
+                if card in judged:
+                    continue
+                judged.add(card)
+                cap = cap_of(card)
+                if cap is None:
+                    free.add(card)
+                    continue
+                found = deck.copies(card, sections)
+                if found <= cap:
+                    continue
+                findings.append(breach(deck, card, found, cap))
+        if combos:
+            findings += combinations(deck)
+        return findings
+
+    def breach(deck: ResolvedDeck, card, found: int, cap: int) -> Finding:
+        name = card.name
+        entries = deck.entries_of(card, sections)
+        if cap == 0:
+            status = f"not on the whitelist {banlist.name}" if banlist.whitelist and _unlisted(banlist, card) else f"forbidden on {banlist.name}"
+        else:
+            status = f"{'limited' if cap == 1 else 'semi-limited' if cap == 2 else 'capped'} to {cap} on {banlist.name}"
+        return Finding(
+            message=f"{name} is {status}: the deck has {found}",
+            section=", ".join(dict.fromkeys(e.section for e in entries)),
+            card=name,
+            line=entries[0].line,
+            found=found,
+            limit="0 (forbidden)" if cap == 0 else f"at most {cap}",
+        )
+
+    def combinations(deck: ResolvedDeck) -> Iterator[Finding]:
+        """Cards the list bans together (a combination ban), when all of them are in the deck."""
         tally = deck.tally(sections)
-        for card, found in tally.items():
-            cap = cap_of(card)
-            if cap is None or found <= cap:
-                continue
-            name = card.name
-            entries = deck.entries_of(card, sections)
-            if cap == 0:
-                status = f"not on the whitelist {banlist.name}" if banlist.whitelist and _unlisted(banlist, entries[0].card) else f"forbidden on {banlist.name}"
-            else:
-                status = f"{'limited' if cap == 1 else 'semi-limited' if cap == 2 else 'capped'} to {cap} on {banlist.name}"
-            yield Finding(
-                message=f"{name} is {status}: the deck has {found}",
-                section=", ".join(dict.fromkeys(e.section for e in entries)),
-                card=name,
-                line=entries[0].line,
-                found=found,
-                limit="0 (forbidden)" if cap == 0 else f"at most {cap}",
-            )
         for combo in combos:
             present = []
             for wanted in combo:

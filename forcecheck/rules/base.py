@@ -77,8 +77,8 @@ class ResolvedDeck:
                 return line
         return None
 
-    _entries_cache: dict = field(default_factory=dict)
-    _merged: dict = field(default_factory=dict)
+    _entries_cache: dict | None = None
+    _merged: dict | None = None
     _everywhere: dict | None = None
     _sections: dict | None = None
     _filled: set | None = None
@@ -100,6 +100,8 @@ class ResolvedDeck:
 
     def entries(self, section_ids: tuple[str, ...]) -> list[ResolvedEntry]:
         """The entries of these sections, in order (computed once per deck and section tuple)."""
+        if self._entries_cache is None:
+            self._entries_cache = {}
         found = self._entries_cache.get(section_ids)
         if found is None:
             if len(section_ids) == 1:
@@ -113,6 +115,8 @@ class ResolvedDeck:
         """Card -> copies summed over these sections (merged once per deck and section tuple)."""
         if len(section_ids) == 1:
             return self.tallies.get(section_ids[0], _NO_CARDS)
+        if self._merged is None:
+            self._merged = {}
         found = self._merged.get(section_ids)
         if found is None:
             found = {}
@@ -154,8 +158,16 @@ class ResolvedDeck:
         return sum(sum(tallies[s].values()) for s in section_ids if s in tallies)
 
     def entries_of(self, card: Card, section_ids: tuple[str, ...]) -> list[ResolvedEntry]:
-        """The lines that list ``card`` in these sections: where a finding about it points."""
-        return [e for e in self.entries(section_ids) if e.card is card]
+        """The lines that list ``card`` in these sections: where a finding about it points.
+        Read from the parts, so a finding does not make entries of the whole deck."""
+        return [
+            ResolvedEntry(card, entry.count, entry.line, section_id, entry.name)
+            for section_id in section_ids
+            if card in self.tallies.get(section_id, _NO_CARDS)
+            for entries, cards in self.parts[section_id]
+            for entry, listed in zip(entries, cards)
+            if listed is card
+        ]
 
 
 @dataclass(frozen=True, slots=True)
