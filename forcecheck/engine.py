@@ -61,51 +61,64 @@ _MISSING = object()
 
 
 class CardPass:
-    """Every rule that judges cards one by one (membership: PER_CARD) or counts the cards that
-    match a selector (curves, quotas: COUNTING), run as one pass over the deck's tallies.
+    """One pass over the deck's cards for every rule that looks at cards one by one.
 
-    Each section is walked once, and for each card the pass remembers, per section, which of
-    these rules the card breaks and which it counts toward; a legal card in a batch of decks
-    costs one dict lookup however many rules there are. The findings are exactly those the
-    rules give one at a time (tests/test_engine_plan.py)."""
+    Three roles a rule's check may offer (as an attribute of the check function):
+
+    * ``per_card`` (membership): ``(sections, breaks, finding)``: the pass reports each card
+      that breaks the rule, on every line that lists it.
+    * ``per_card_count`` (curves, quotas): ``(sections, counts, verdict)``: the pass adds up
+      the copies of the cards it counts and asks the rule for its verdict on the total.
+    * ``per_card_candidates`` (copy limits, banlists): ``(sections, may_matter)``: the pass
+      collects the cards the rule must look at (``deck.candidates[rule id]``); the rule still
+      runs on its own, after the pass, and judges only those.
+
+    Each section is walked once, and for each card the pass remembers, per section, its
+    answers for all these rules at once; a card that matters to none of them is skipped by
+    one set difference in sections without counting rules. The findings are exactly those
+    the rules give one at a time (tests/test_engine_plan.py)."""
 
     PER_CARD = "per_card"
     COUNTING = "per_card_count"
+    CANDIDATES = "per_card_candidates"
+    ROLES = (PER_CARD, COUNTING, CANDIDATES)
 
     def __init__(self, rules: list[tuple[str, CompiledRule]]):
         self.rules = [rule for _, rule in rules]
-        self.counting = [i for i, (role, _) in enumerate(rules) if role == self.COUNTING]
-        self.judging = [i for i, (role, _) in enumerate(rules) if role == self.PER_CARD]
+        self.roles = [role for role, _ in rules]
         self.parts = [getattr(rule.check, role) for role, rule in rules]
+        self.counting = [i for i, role in enumerate(self.roles) if role == self.COUNTING]
+        self.flagging = [i for i, role in enumerate(self.roles) if role == self.CANDIDATES]
         sections: dict[str, None] = {}
-        for sections_of_rule, _, _ in self.parts:
-            sections.update(dict.fromkeys(sections_of_rule))
+        for part in self.parts:
+            sections.update(dict.fromkeys(part[0]))
         self.sections = tuple(sections)
         self.in_section = {
-            s: ([i for i in self.judging if s in self.parts[i][0]], [i for i in self.counting if s in self.parts[i][0]])
+            s: tuple([i for i, role in enumerate(self.roles) if role == wanted and s in self.parts[i][0]] for wanted in self.ROLES)
             for s in self.sections
         }
         self.memos: dict[str, dict] = {s: {} for s in self.sections}
         self.clean: dict[str, set] = {s: set() for s in self.sections if not self.in_section[s][1]}
-        """Per section without counting rules: the cards known to break none of the rules there,
-        so a deck's other cards are found by one set difference (C-level) instead of a lookup each."""
+        """Per section without counting rules: the cards known to matter to none of the rules
+        there, so a deck's other cards are found by one set difference (C-level)."""
         self.profiles: dict = {}
         """Each distinct answer, kept once: thousands of cards share a handful of answers, so
         the pass reads a few objects that stay in the CPU cache instead of one per card."""
         self.silent_scope = None  # counting rules may find a shortfall in empty sections
 
-    def _work_out(self, section_id: str, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        """(rules the card breaks here, counting rules it counts toward here); None for neither."""
-        judging, counting = self.in_section[section_id]
-        broken = tuple(i for i in judging if self.parts[i][1](card))
-        counted = tuple(i for i in counting if self.parts[i][1](card))
-        if not (broken or counted):
+    def _work_out(self, section_id: str, card: Card) -> tuple[tuple[int, ...], ...] | None:
+        """(rules the card breaks here, counting rules it counts toward, rules it may matter
+        to); None for none of them."""
+        profile = tuple(tuple(i for i in indices if self.parts[i][1](card)) for indices in self.in_section[section_id])
+        if not any(profile):
             return None
-        return self.profiles.setdefault((broken, counted), (broken, counted))
+        return self.profiles.setdefault(profile, profile)
 
     def run(self, deck: ResolvedDeck, path: str, out: list) -> None:
         rules, parts = self.rules, self.parts
         totals = dict.fromkeys(self.counting, 0)
+        candidates = {rules[i].id: set() for i in self.flagging}
+        deck.candidates = candidates
         filled = deck.filled
         active = None
         for section_id in self.sections:
@@ -124,10 +137,11 @@ class CardPass:
                         memo[card] = found
                 if found is None:
                     continue
-                copies = tally[card]
-                broken, counted = found
+                broken, counted, flagged = found
                 for index in counted:
-                    totals[index] += copies
+                    totals[index] += tally[card]
+                for index in flagged:
+                    candidates[rules[index].id].add(card)
                 for index in broken:
                     rule = rules[index]
                     if rule.when is not None:
@@ -231,19 +245,18 @@ def compile_format(
 
 
 def _plan(rules: list[CompiledRule]) -> list:
-    """The order rules run in: every per-card and counting rule in one CardPass (at the place
-    of the first of them), every other rule on its own."""
+    """The order rules run in: first one CardPass for every rule that looks at cards one by
+    one (it also collects the candidates some later rules judge), then every other rule, in
+    the spec's order. A rule offering candidates still runs on its own, after the pass."""
     passing: list[tuple[str, CompiledRule]] = []
     plan: list = []
     for rule in rules:
-        role = next((r for r in (CardPass.PER_CARD, CardPass.COUNTING) if getattr(rule.check, r, None) is not None), None)
-        if role is None:
+        role = next((r for r in CardPass.ROLES if getattr(rule.check, r, None) is not None), None)
+        if role is not None:
+            passing.append((role, rule))
+        if role in (None, CardPass.CANDIDATES):
             plan.append(rule)
-            continue
-        if not passing:
-            plan.append(None)  # the pass's place
-        passing.append((role, rule))
-    return [CardPass(passing) if step is None else step for step in plan]
+    return ([CardPass(passing)] if passing else []) + plan
 
 
 def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> DeckReport:

@@ -47,6 +47,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from forcecheck.decklists.model import Decklist, Entry, Section  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 _CATALOG = sample_catalog()
 _FORMATS = FormatCache()
@@ -75,9 +76,21 @@ def _decklist(sections) -> Decklist:
     return deck
 
 
-@pytest.mark.parametrize("format_name", ["bifrost", "abc", "ygo-5ds"])
-def test_plan_equals_rules_one_at_a_time_on_random_decks(format_name):
-    fmt = _FORMATS.get(format_name)
+def _with_banlist(name: str) -> FormatCache:
+    """Formats that apply one list of the test lflist (a blacklist or a whitelist)."""
+    from forcecheck.banlists import read_lflist
+
+    lists, _ = read_lflist(Path(__file__).parent / "fixtures" / "test-lflist.conf")
+    return FormatCache((), next(b for b in lists if b.name == name))
+
+
+@pytest.mark.parametrize(
+    "format_name, banlist",
+    [("bifrost", None), ("abc", None), ("ygo-5ds", None), ("ygo-5ds", "2099.1 forcecheck test"), ("ygo-5ds", "whitelist test")],
+)
+def test_plan_equals_rules_one_at_a_time_on_random_decks(format_name, banlist):
+    fmt = (_with_banlist(banlist) if banlist else _FORMATS).get(format_name)
+    assert banlist is None or fmt.banlist == banlist
     rule_ids = {r.id for r in fmt.rules}
     seen_rules: set[str] = set()
 

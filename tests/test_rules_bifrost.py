@@ -3,6 +3,7 @@ rule id, code, section, card and numbers. The legal base decks come from conftes
 
 from __future__ import annotations
 
+from forcecheck.checking import FormatCache
 from conftest import (
     ATOM_MAIN,
     ATOM_RUNES,
@@ -103,6 +104,27 @@ def test_card_text_allows_any_number_or_twelve_copies():
     assert violations(faria(main=kimono12)) == []
     v = only(faria(main=FARIA_MAIN[:7] + [(13, "Water Kimono of Twelve Parts")]))
     assert (v.rule, v.card, v.found, v.limit) == ("copy-limit", "Water Kimono of Twelve Parts", 13, "at most 12")
+
+
+def test_card_text_below_the_plain_limit_caps_the_card():
+    """A card whose own text allows fewer copies than the format ("only one copy") breaks the
+    rule with two copies, though two is within the plain limit of four."""
+    import dataclasses
+
+    from forcecheck.cards.catalog import MemoryCatalog, sample_catalog
+    from forcecheck.decklists.readers import parse_decklist
+    from forcecheck.engine import check_decklist
+
+    cards = sample_catalog().cards()
+    cards = [dataclasses.replace(c, copy_limit=1) if c.name == "Viviane" else c for c in cards]
+    fmt = FormatCache().get("bifrost")
+    main = FARIA_MAIN[:-1] + [(2, "Viviane"), (2, "Miscalculation")]
+    for text, expected in ((faria(main=main), [("copy-limit", "Viviane", 2, "at most 1")]), (faria(main=FARIA_MAIN[:-1] + [(1, "Viviane"), (3, "Miscalculation")]), [])):
+        deck = parse_decklist(text, "deck.txt", fmt.known_headers)
+        found = check_decklist(deck, fmt, MemoryCatalog(cards, "test")).violations
+        assert [(v.rule, v.card, v.found, v.limit) for v in found] == expected
+        if expected:
+            assert "the card's own text" in found[0].message
 
 
 def test_singleton_ruler_caps_every_card_even_any_number_cards():

@@ -72,24 +72,15 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
         listed_caps[card] = cap
         return cap
 
-    free: set = set()
-    """Cards the list does not cap (on a blacklist, nearly all): skipped by one set difference."""
-
     def check(deck: ResolvedDeck) -> list[Finding]:
         findings: list[Finding] = []
-        judged: set = set()
-        for section_id in sections:
-            for card in set(deck.tally((section_id,))).difference(free):
-                if card in judged:
-                    continue
-                judged.add(card)
-                cap = cap_of(card)
-                if cap is None:
-                    free.add(card)
-                    continue
-                found = deck.copies(card, sections)
-                if found <= cap:
-                    continue
+        capped = deck.candidates.get(rule.id) if deck.candidates is not None else None
+        if capped is None:  # no card pass ran (a rule checked on its own): look at every card
+            capped = {card for s in sections for card in deck.tally((s,)) if cap_of(card) is not None}
+        for card in capped:
+            cap = cap_of(card)
+            found = deck.copies(card, sections)
+            if found > cap:
                 findings.append(breach(deck, card, found, cap))
         if combos:
             findings += combinations(deck)
@@ -133,6 +124,7 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
                     limit="not together",
                 )
 
+    check.per_card_candidates = (sections, lambda card: cap_of(card) is not None)  # the cards the list caps
     return silent_when_empty(check, sections)
 
 

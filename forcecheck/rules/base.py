@@ -82,6 +82,9 @@ class ResolvedDeck:
     _everywhere: dict | None = None
     _sections: dict | None = None
     _filled: set | None = None
+    candidates: dict[str, set] | None = None
+    """Rule id -> the cards that rule must look at, collected by the engine's card pass
+    (None when no pass ran: a rule then finds its candidates itself)."""
 
     @property
     def sections(self) -> dict[str, list[ResolvedEntry]]:

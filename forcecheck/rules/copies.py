@@ -26,6 +26,11 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
     sections = tuple(rule.sections)
     restriction = slugify(rule.ruler_restriction) if rule.ruler_restriction else None
 
+    def has_own_rules(card) -> bool:
+        """The card's text speaks of its copies: it may break the rule with few copies (or may
+        keep it with many), so it is judged whatever its count."""
+        return card.copy_limit is not None or card.unlimited_copies
+
     def check(deck: ResolvedDeck) -> list[Finding]:
         findings: list[Finding] = []
         default, note = resolve_quantity(rule.max, deck.ruler)
@@ -36,17 +41,25 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
         # so most cards pass without their sections being summed.
         exact = len(sections) == 1
         counted = deck.tally(sections) if exact else deck.everywhere
+        if cap is not None:
+            suspects = [card for s in sections for card in deck.tally((s,))]  # a ruler's cap may be below any plain limit
+        else:
+            own = deck.candidates.get(rule.id) if deck.candidates is not None else None
+            if own is None:  # no card pass ran (a rule checked on its own): look at every card
+                own = [card for s in sections for card in deck.tally((s,)) if has_own_rules(card)]
+            suspects = [card for card, copies in counted.items() if copies > default]
+            suspects += own
         judged = set()
-        for section_id in sections:
-            for card in deck.tally((section_id,)):
-                if counted[card] <= default and cap is None and card.copy_limit is None:
-                    continue  # the common case: within the plain limit
-                if card in judged or (subject is not None and not subject(card)) or (exempt is not None and exempt(card)):
-                    continue
-                judged.add(card)
-                finding = breach(deck, card, counted[card] if exact else deck.copies(card, sections), default, note, cap)
-                if finding is not None:
-                    findings.append(finding)
+        for card in suspects:
+            if card in judged:
+                continue
+            judged.add(card)
+            found = counted.get(card, 0) if exact else deck.copies(card, sections)
+            if not found or (subject is not None and not subject(card)) or (exempt is not None and exempt(card)):
+                continue
+            finding = breach(deck, card, found, default, note, cap)
+            if finding is not None:
+                findings.append(finding)
         return findings
 
     def breach(deck: ResolvedDeck, card, found: int, default: int, note: str | None, cap: int | None) -> Finding | None:
@@ -74,4 +87,5 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
             limit=f"at most {limit}",
         )
 
+    check.per_card_candidates = (sections, has_own_rules)  # the engine's card pass collects them
     return silent_when_empty(check, sections)
