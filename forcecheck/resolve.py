@@ -118,24 +118,8 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
             target = parts.setdefault(section_id, [])
             tally = tallies.setdefault(section_id, {})
             if section.uniform is not None and section.entries:
-                # The reader vouches every line is a plain name (or a .ydk passcode) with a good
-                # count: look the whole section up at once. When every card is one this batch has
-                # already met, the section is done: no per-line objects are made (ResolvedDeck
-                # builds them only if a rule or the fingerprint asks for lines).
-                entries = section.entries
-                cards = list(map((names if section.uniform == "name" else printings).get, map(_NAME, entries)))
-                if None not in cards:
-                    target.append((entries, cards))
-                    if not tally and section.uniform == "printing":  # one copy per line: counted in C
-                        tallies[section_id] = Counter(cards)
-                        continue
-                    if not tally:  # each card on one line, as text lists have it: one C-level step
-                        tally.update(zip(cards, map(_COUNT, entries)))
-                        if len(tally) == len(cards):
-                            continue
-                        tally.clear()  # a card on two lines: add up below
-                    for card, entry in zip(cards, entries):
-                        tally[card] = tally.get(card, 0) + entry.count
+                memo = names if section.uniform == "name" else printings
+                if _take_whole_section(section, memo, target, tallies, section_id):
                     continue
         content_key = "-" if section is loose else (section_id or "?" + header_key(section.title))
         kept: list[Entry] = []
@@ -209,6 +193,30 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
         tallies=tallies,
     )
     return Resolution(resolved, findings, content)
+
+
+def _take_whole_section(section: Section, memo: dict, target: list, tallies: dict, section_id: str) -> bool:
+    """Resolve a section the reader vouches for (every line a plain name, or one .ydk passcode,
+    with a good count) in one go: True when every card is one this batch has met before, and
+    the section is then done. No per-line objects are made (ResolvedDeck builds them only if a
+    rule or the fingerprint asks for lines). False leaves the section to the entry-by-entry path."""
+    entries = section.entries
+    cards = list(map(memo.get, map(_NAME, entries)))
+    if None in cards:
+        return False
+    target.append((entries, cards))
+    tally = tallies[section_id]
+    if not tally and section.uniform == "printing":  # one copy per line: counted in C
+        tallies[section_id] = Counter(cards)
+        return True
+    if not tally:  # each card on one line, as text lists have it: one C-level step
+        tally.update(zip(cards, map(_COUNT, entries)))
+        if len(tally) == len(cards):
+            return True
+        tally.clear()  # a card on two lines: add up below
+    for card, entry in zip(cards, entries):
+        tally[card] = tally.get(card, 0) + entry.count
+    return True
 
 
 def _is_title(deck: Decklist, entry: Entry) -> bool:
