@@ -79,7 +79,6 @@ class ResolvedDeck:
 
     _entries_cache: dict | None = None
     _merged: dict | None = None
-    _everywhere: dict | None = None
     _sections: dict | None = None
     _filled: set | None = None
     candidates: dict[str, set] | None = None
@@ -132,21 +131,6 @@ class ResolvedDeck:
     def copies(self, card: Card, section_ids: tuple[str, ...]) -> int:
         """Copies of one card over these sections."""
         return sum(self.tallies.get(s, _NO_CARDS).get(card, 0) for s in section_ids)
-
-    @property
-    def everywhere(self) -> Mapping[Card, int]:
-        """Card -> copies over the whole deck: an upper bound that lets a copy limit pass most
-        cards without summing their sections."""
-        if self._everywhere is None:
-            merged: dict[Card, int] = {}
-            for tally in self.tallies.values():
-                if merged.keys().isdisjoint(tally):
-                    merged.update(tally)  # no card shared with the sections so far: one C-level step
-                else:
-                    for card, copies in tally.items():
-                        merged[card] = merged.get(card, 0) + copies
-            self._everywhere = merged
-        return self._everywhere
 
     @property
     def filled(self) -> set[str]:

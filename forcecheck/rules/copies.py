@@ -37,24 +37,20 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
         if default is None:
             return findings
         cap = deck.ruler.keyword(restriction) if restriction else None
-        # One section: its tally is exact. Several: the whole deck's copies bound each card's,
-        # so most cards pass without their sections being summed.
-        exact = len(sections) == 1
-        counted = deck.tally(sections) if exact else deck.everywhere
         if cap is not None:
             suspects = [card for s in sections for card in deck.tally((s,))]  # a ruler's cap may be below any plain limit
         else:
             own = deck.candidates.get(rule.id) if deck.candidates is not None else None
             if own is None:  # no card pass ran (a rule checked on its own): look at every card
                 own = [card for s in sections for card in deck.tally((s,)) if has_own_rules(card)]
-            suspects = [card for card, copies in counted.items() if copies > default]
+            suspects = _over(deck, sections, default)
             suspects += own
         judged = set()
         for card in suspects:
             if card in judged:
                 continue
             judged.add(card)
-            found = counted.get(card, 0) if exact else deck.copies(card, sections)
+            found = deck.copies(card, sections)
             if not found or (subject is not None and not subject(card)) or (exempt is not None and exempt(card)):
                 continue
             finding = breach(deck, card, found, default, note, cap)
@@ -89,3 +85,16 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
 
     check.per_card_candidates = (sections, has_own_rules)  # the engine's card pass collects them
     return silent_when_empty(check, sections)
+
+
+def _over(deck: ResolvedDeck, sections: tuple[str, ...], default: int) -> list:
+    """The cards that may hold more than ``default`` copies over these sections: those with
+    more in one section, and those listed in several (their sum may be over). Every other card
+    is within the plain limit, which most cards of most decks are; C-level set steps find the
+    few others without a lookup per card."""
+    tallies = [deck.tallies[s] for s in sections if s in deck.filled]
+    suspects = [card for tally in tallies for card, copies in tally.items() if copies > default]
+    for i, first in enumerate(tallies):
+        for other in tallies[i + 1:]:
+            suspects += set(first).intersection(other)
+    return suspects
