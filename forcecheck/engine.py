@@ -6,9 +6,10 @@ them deterministically by section (in the format's order), line and code.
 
 For speed the compiled format carries a *plan*: every rule that judges cards one by one
 (membership) or counts them (curves, quotas) runs in one pass over the deck's cards
-(CardPass), each card's answers remembered; every other rule runs on its own, and a rule
-whose sections are all empty is skipped when it could find nothing there. The plan gives
-exactly the findings the rules would give one at a time.
+(CardPass), each card's answers remembered; the pass also collects the few cards copy
+limits and banlists must look at. Every other rule runs on its own, and a rule whose
+sections are all empty is skipped when it could find nothing there. The plan gives exactly
+the findings the rules would give one at a time.
 """
 
 from __future__ import annotations

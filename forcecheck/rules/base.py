@@ -66,7 +66,7 @@ class ResolvedDeck:
     misspelling is reported as an unknown card, not also as a deck that is too small."""
     tallies: dict[str, dict[Card, int]] = field(default_factory=dict)
     """Section id -> card -> copies, each card once however many lines list it (resolve
-    fills it in the same pass as ``sections``). Rules judge cards here, not lines: a .ydk
+    fills it in the same pass as ``parts``). Rules judge cards here, not lines: a .ydk
     lists a card once per copy, and most cards break no rule, so a rule's loop is short and
     only a breach goes back to the lines (``entries_of``)."""
 
@@ -77,7 +77,6 @@ class ResolvedDeck:
                 return line
         return None
 
-    _entries_cache: dict | None = None
     _merged: dict | None = None
     _sections: dict | None = None
     _filled: set | None = None
@@ -99,19 +98,6 @@ class ResolvedDeck:
                 for section_id, parts in self.parts.items()
             }
         return self._sections
-
-    def entries(self, section_ids: tuple[str, ...]) -> list[ResolvedEntry]:
-        """The entries of these sections, in order (computed once per deck and section tuple)."""
-        if self._entries_cache is None:
-            self._entries_cache = {}
-        found = self._entries_cache.get(section_ids)
-        if found is None:
-            if len(section_ids) == 1:
-                found = self.sections.get(section_ids[0], [])
-            else:
-                found = [e for s in section_ids for e in self.sections.get(s, ())]
-            self._entries_cache[section_ids] = found
-        return found
 
     def tally(self, section_ids: tuple[str, ...]) -> Mapping[Card, int]:
         """Card -> copies summed over these sections (merged once per deck and section tuple)."""
