@@ -18,6 +18,11 @@ from forcecheck.cards.names import normalize_name
 from forcecheck.decklists.model import Decklist, Entry, Section, header_key
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
 
+SUGGESTIONS_PER_DECK = 20
+"""Unknown names of one deck that get spelling suggestions. A suggestion searches the whole
+catalog (milliseconds each); a file of thousands of made-up names must not take minutes, and
+a deck with more than a few unknown cards has a wider problem (another game, format or catalog)."""
+
 _NAME = attrgetter("name")
 _COUNT = attrgetter("count")
 _CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
@@ -81,6 +86,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
     content: dict[tuple[str, str], int] = {}
 
     game = fmt.spec.game
+    suggested = 0
     names = catalog.remembered("name", game)[0]
     printings = catalog.remembered("printing", game)[0]
 
@@ -156,9 +162,14 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
                     card=card.name if card else entry.name,
                 )
             if card is None:
-                # a passcode or printing code has no near spelling worth suggesting
-                suggestions = [] if _CODE_LIKE.match(entry.name.strip()) else catalog.suggest(game, entry.name)
-                hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else f" (not in the {catalog.label})"
+                if _CODE_LIKE.match(entry.name.strip()):
+                    hint = f" (not in the {catalog.label})"  # a code has no near spelling worth suggesting
+                elif suggested < SUGGESTIONS_PER_DECK:
+                    suggested += 1
+                    suggestions = catalog.suggest(game, entry.name)
+                    hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else f" (not in the {catalog.label})"
+                else:
+                    hint = f" (not in the {catalog.label}; names are suggested for the first {SUGGESTIONS_PER_DECK} unknown cards of a deck)"
                 add(
                     "unknown-card",
                     message=f"unknown card {entry.name!r}{' (' + entry.printing + ')' if entry.printing and entry.printing != entry.name else ''}{hint}",

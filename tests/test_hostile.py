@@ -154,6 +154,31 @@ def test_a_million_copies(tmp_path):
     assert result.exit_code == 1 and '"rule": "invalid-count"' in result.stdout
 
 
+def test_thousands_of_made_up_names_get_suggestions_for_the_first_twenty_only(monkeypatch):
+    """A suggestion searches the whole catalog; a file of made-up names is bounded by a budget
+    per deck, and every name is still reported on its own line."""
+    from forcecheck.cards.catalog import MemoryCatalog, sample_catalog
+    from forcecheck.checking import FormatCache
+    from forcecheck.decklists.readers import parse_decklist
+    from forcecheck.engine import check_decklist
+    from forcecheck.resolve import SUGGESTIONS_PER_DECK
+
+    catalog = sample_catalog()
+    asked = []
+    real_suggest = MemoryCatalog.suggest
+    monkeypatch.setattr(MemoryCatalog, "suggest", lambda self, game, name, limit=3: asked.append(name) or real_suggest(self, game, name, limit))
+    rng = random.Random(3)
+    made_up = ["".join(rng.choice("qwxzjkv") for _ in range(12)) for _ in range(2000)]
+    fmt = FormatCache().get("bifrost")
+    text = "Main Deck:\n1 Excalibr\n" + "".join(f"1 {name}\n" for name in made_up)
+    report = check_decklist(parse_decklist(text, "junk.txt", fmt.known_headers), fmt, catalog)
+    unknown = [v for v in report.violations if v.rule == "unknown-card"]
+    assert len(unknown) == 2001 and len(asked) == SUGGESTIONS_PER_DECK == 20
+    assert "did you mean Excalibur?" in unknown[0].message and unknown[0].line == 2
+    assert all("names are suggested for the first 20 unknown cards" in v.message for v in unknown[20:])
+    assert not any("names are suggested" in v.message for v in unknown[:20])
+
+
 @pytest.mark.parametrize(
     "text,fragment",
     [
