@@ -56,7 +56,7 @@ _FORMATS = FormatCache()
 def _deck_strategy(format_name: str):
     fmt = _FORMATS.get(format_name)
     game = fmt.spec.game
-    names = sorted(c.name for c in _CATALOG.cards(game))
+    names = sorted(c.name for c in _CATALOG.cards(game)) + ["Not A Card", "Nor This One"]  # unknown ones too
     titles = [s.title for s in fmt.spec.sections]
     line = st.tuples(st.sampled_from(names), st.integers(1, 6))
     section = st.tuples(st.sampled_from(titles), st.lists(line, max_size=18))

@@ -93,7 +93,13 @@ def _over(deck: ResolvedDeck, sections: tuple[str, ...], default: int) -> list:
     is within the plain limit, which most cards of most decks are; C-level set steps find the
     few others without a lookup per card."""
     tallies = [deck.tallies[s] for s in sections if s in deck.filled]
-    suspects = [card for tally in tallies for card, copies in tally.items() if copies > default]
+    suspects = [
+        card
+        for tally in tallies
+        if max(tally.values(), default=0) > default  # most sections have no card over the limit: one C-level step
+        for card, copies in tally.items()
+        if copies > default
+    ]
     for i, first in enumerate(tallies):
         for other in tallies[i + 1:]:
             suspects += set(first).intersection(other)
