@@ -100,7 +100,9 @@ def _over(deck: ResolvedDeck, sections: tuple[str, ...], default: int) -> list:
         for card, copies in tally.items()
         if copies > default
     ]
-    for i, first in enumerate(tallies):
-        for other in tallies[i + 1:]:
-            suspects += set(first).intersection(other)
+    if len(tallies) > 1:
+        seen = set(tallies[0])
+        for tally in tallies[1:]:
+            suspects += seen.intersection(tally)  # listed in an earlier section too
+            seen.update(tally)
     return suspects
