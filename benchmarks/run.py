@@ -7,7 +7,7 @@ same run as its baseline, so the ratios hold on a noisy machine:
 
 1. throughput  decks of each game (Bifrost, ABC, Yu-Gi-Oh 5D's as .ydk) checked in one
                process, against reading and parsing the same files (goal: >= 5,000 decks/s,
-               check <= 2x parse); three alternated rounds, the best of each kept. Real
+               check <= 2x parse); five alternated rounds, the best of each kept. Real
                imported catalogs where ../shared has the card data.
 2. cold start  `forcecheck --version` and a one-deck `forcecheck check`, against `python -c pass`
                (goal: one-deck check <= 8x a bare interpreter start); median of 7 runs.
@@ -117,9 +117,9 @@ def ygo_decks(folder: Path, count: int, catalog, rng: random.Random) -> list[Pat
 
 # --- 1. throughput ------------------------------------------------------------------------------
 
-def throughput(paths: list[Path], catalog, format_name: str, rounds: int = 3) -> dict:
-    """Parse-only and full-check times over the same files, alternated ``rounds`` times and the
-    best of each kept (as timeit does): a busy neighbour on a shared machine slows single
+def throughput(paths: list[Path], catalog, format_name: str, rounds: int = 5) -> dict:
+    """Parse-only and full-check times over the same files, alternated ``rounds`` times (as
+    timeit repeats) and the best of each kept: a busy neighbour on a shared machine slows single
     passes at random, and the best pass is the one it disturbed least."""
     formats = FormatCache((), None, catalog)  # the default check: a banlist rule applies the list in force, if imported
     fmt = formats.get(format_name)
