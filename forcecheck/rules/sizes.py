@@ -78,9 +78,19 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
     if measure == "cards" and not every:
         # counted per card: the engine may count several such rules over the same sections in one pass
         check.per_card_count = (sections, counts, verdict_of)
-    if literal is not None and literal(0):
-        silent_when_empty(check, sections)  # no cards keep a bound of plain numbers that allows 0
+    if _zero_always_keeps(rule):
+        silent_when_empty(check, sections)  # no cards at all keep the bound, whatever the ruler says
     return check
+
+
+def _zero_always_keeps(rule) -> bool:
+    """Whether 0 cards keep the bound for every ruler. A ruler's numbers are never negative, and
+    a number the ruler does not define makes the rule find nothing (bounds.judge gives None)."""
+    if rule.one_of is not None:
+        return 0 in rule.one_of
+    if rule.exactly is not None:
+        return rule.exactly == 0
+    return rule.min is None or (isinstance(rule.min, int) and rule.min <= 0)
 
 
 
