@@ -196,9 +196,9 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
             kept_cards.append(card)
             tally[card] = tally.get(card, 0) + entry.count
 
-    ruler = RulerFacts()
-    if fmt.spec.ruler is not None:
-        ruler.cards = [card for card in tallies.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(card)]
+    ruler = RulerFacts(
+        [card for card in tallies.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(card)] if fmt.spec.ruler else []
+    )
     resolved = ResolvedDeck(
         path=deck.path, parts=parts, titles=fmt.titles, ruler=ruler, section_lines=section_lines, unknown=unknown,
         tallies=tallies,

@@ -34,9 +34,19 @@ class RulerFacts:
     def label(self) -> str:
         return " / ".join(c.name for c in self.cards) if self.cards else "(no ruler)"
 
+    _keywords: dict | None = None
+
     def keyword(self, name: str) -> int | None:
-        values = [c.keywords[name] for c in self.cards if name in c.keywords]
-        return max(values) if values else None
+        """The ruler's number for a keyword (the highest, with several rulers); None when no
+        ruler card has it. Several rules ask per deck, so the union is made once."""
+        if self._keywords is None:
+            merged: dict[str, int] = {}
+            for card in self.cards:
+                for key, value in card.keywords.items():
+                    if key not in merged or value > merged[key]:
+                        merged[key] = value
+            self._keywords = merged
+        return self._keywords.get(name)
 
     @property
     def attributes(self) -> frozenset[str]:

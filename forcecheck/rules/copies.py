@@ -50,8 +50,10 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
             if card in judged:
                 continue
             judged.add(card)
+            if (subject is not None and not subject(card)) or (exempt is not None and exempt(card)):
+                continue
             found = deck.copies(card, sections)
-            if not found or (subject is not None and not subject(card)) or (exempt is not None and exempt(card)):
+            if not found:
                 continue
             finding = breach(deck, card, found, default, note, cap)
             if finding is not None:
