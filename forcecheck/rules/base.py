@@ -143,14 +143,17 @@ class ResolvedDeck:
     def entries_of(self, card: Card, section_ids: tuple[str, ...]) -> list[ResolvedEntry]:
         """The lines that list ``card`` in these sections: where a finding about it points.
         Read from the parts, so a finding does not make entries of the whole deck."""
-        return [
-            ResolvedEntry(card, entry.count, entry.line, section_id, entry.name)
-            for section_id in section_ids
-            if card in self.tallies.get(section_id, _NO_CARDS)
-            for entries, cards in self.parts[section_id]
-            for entry, listed in zip(entries, cards)
-            if listed is card
-        ]
+        found = []
+        for section_id in section_ids:
+            if card not in self.tallies.get(section_id, _NO_CARDS):
+                continue
+            for entries, cards in self.parts[section_id]:
+                at = -1
+                for _ in range(cards.count(card)):  # list.count and list.index search in C
+                    at = cards.index(card, at + 1)
+                    entry = entries[at]
+                    found.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
+        return found
 
 
 @dataclass(frozen=True, slots=True)
