@@ -102,3 +102,21 @@ def test_remembered_lookups_start_afresh_past_their_bound(monkeypatch):
     assert [c.name if c else None for c in found] == ["Excalibur", "Viviane", None, "Kai, the Resonant Knight", "Sacred Wave Blade"]
     assert len(memo) <= 3
     assert lookup("Excalibur") is found[0]  # forgotten, looked up again: the same card
+
+
+@pytest.mark.parametrize(
+    "text, suffix, uniform",
+    [
+        ("Main Deck:\n4 Excalibur\n1 [Variant] Grimmia's Fairy\nViviane\n", ".txt", "name"),  # odd names, no count: still plain
+        ("Main Deck:\n4 Excalibur\n2 Viviane (CMF-001)\n", ".txt", None),  # a printing code
+        ("Main Deck: 4 Excalibur\n4 Viviane\n", ".txt", "name"),  # a card on the header line
+        ("Main Deck:\n4 Excalibur\n4.5 Viviane\n", ".txt", None),  # a count that is no whole number
+        ("format: bifrost\nsections:\n  Main Deck:\n    - 4 Excalibur\n    - {name: Viviane, count: 4}\n", ".yaml", "name"),
+        ("format: bifrost\nsections:\n  Main Deck:\n    - {name: Viviane, count: 4, printing: CMF-001}\n", ".yaml", None),
+        ("#main\n46986414\n046986414\n", ".ydk", "printing"),  # a leading zero is read the general way, still one copy
+    ],
+)
+def test_readers_vouch_for_plain_sections_only(text, suffix, uniform):
+    fmt = _FORMATS.get("ygo-5ds" if suffix == ".ydk" else "bifrost")
+    deck = parse_decklist(text, "deck" + suffix, fmt.known_headers, suffix=suffix)
+    assert deck.sections[0].uniform == uniform

@@ -66,6 +66,18 @@ class Section:
     def key(self) -> str:
         return header_key(self.title)
 
+    def add(self, entry: Entry) -> None:
+        """Append an entry; the section stays ``uniform`` only while every entry fits it."""
+        self.entries.append(entry)
+        if self.uniform is not None and not _fits(self.uniform, entry):
+            self.uniform = None
+
+
+def _fits(uniform: str, entry: Entry) -> bool:
+    if uniform == "name":
+        return entry.printing is None and entry.count_ok
+    return entry.printing == entry.name and entry.count == 1 and entry.count_ok
+
 
 @dataclass(frozen=True, slots=True)
 class ReadProblem:

@@ -94,8 +94,7 @@ def _read_line(deck: Decklist, line: str, number: int, current: Section | None, 
         if not line:
             return current
     if current is not None and line[0].isdigit() and not line.endswith(":"):
-        current.entries.append(parse_entry(line, number))
-        current.uniform = None  # a line the fast path did not take: resolve goes entry by entry
+        current.add(parse_entry(line, number))
         return current
     header = _header(line, known)
     if header is not None:
@@ -106,8 +105,7 @@ def _read_line(deck: Decklist, line: str, number: int, current: Section | None, 
         if inline and _INLINE_COUNT.match(inline):  # "Main Deck: 40" announces a count
             section.declared = int(re.sub(r"\D", "", inline))
         elif inline:
-            section.entries.append(parse_entry(inline, number))
-            section.uniform = None
+            section.add(parse_entry(inline, number))
         return section
     entry = parse_entry(line, number)
     if current is None:
@@ -115,8 +113,7 @@ def _read_line(deck: Decklist, line: str, number: int, current: Section | None, 
             deck.loose = Section(title="", line=number)
         deck.loose.entries.append(entry)
         return None
-    current.entries.append(entry)
-    current.uniform = None
+    current.add(entry)
     return current
 
 

@@ -55,7 +55,7 @@ def read_yaml_decklist(text: str, path: str) -> Decklist:
     deck.metadata = {k: data[k] for k in ("player", "event", "date", "notes") if data.get(k) is not None}
     for title, body in sections.items():
         at = ("sections", title)
-        section = Section(title=str(title), line=doc.line_of(at))
+        section = Section(title=str(title), line=doc.line_of(at), uniform="name")
         deck.sections.append(section)
         _read_section(section, body, at, doc, deck)
     return deck
@@ -65,13 +65,13 @@ def _read_section(section: Section, body: Any, at: tuple, doc: LinedYaml, deck: 
     if body is None:
         return
     if isinstance(body, str):
-        section.entries.append(parse_entry(body, doc.line_of(at)))
+        section.add(parse_entry(body, doc.line_of(at)))
     elif isinstance(body, list):
         for index, item in enumerate(body):
             _read_item(section, item, at + (index,), doc, deck)
     elif isinstance(body, dict):
         for name, count in body.items():
-            section.entries.append(_entry(str(name), count, None, doc.line_of(at + (name,))))
+            section.add(_entry(str(name), count, None, doc.line_of(at + (name,))))
     else:
         deck.problems.append(
             ReadProblem("invalid-entry", f"cannot read {body!r} as cards", doc.line_of(at), section.title)
@@ -81,7 +81,7 @@ def _read_section(section: Section, body: Any, at: tuple, doc: LinedYaml, deck: 
 def _read_item(section: Section, item: Any, at: tuple, doc: LinedYaml, deck: Decklist) -> None:
     line = doc.line_of(at)
     if isinstance(item, str):
-        section.entries.append(parse_entry(item, line))
+        section.add(parse_entry(item, line))
         return
     if isinstance(item, dict) and isinstance(item.get("name"), str):
         extra = set(item) - {"name", "count", "printing"}
@@ -96,9 +96,7 @@ def _read_item(section: Section, item: Any, at: tuple, doc: LinedYaml, deck: Dec
                 )
             )
         printing = item.get("printing")
-        section.entries.append(
-            _entry(item["name"], item.get("count", 1), str(printing) if printing is not None else None, line)
-        )
+        section.add(_entry(item["name"], item.get("count", 1), str(printing) if printing is not None else None, line))
         return
     deck.problems.append(
         ReadProblem("invalid-entry", f"cannot read {item!r} as a card entry", line, section.title)

@@ -57,5 +57,5 @@ def read_ydk(text: str, path: str) -> Decklist:
                 deck.loose = Section(title="", line=number)
             deck.loose.entries.append(entry)
         else:
-            current.entries.append(entry)
+            current.add(entry)
     return deck
