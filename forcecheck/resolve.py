@@ -8,7 +8,6 @@ nothing is silently dropped, and unknown names never turn into a size error alon
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -17,6 +16,15 @@ from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
 from forcecheck.decklists.model import Decklist, Entry, Section, header_key
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
+
+try:  # the C helper behind collections.Counter: counts into a plain dict, without Counter's overhead
+    from collections import _count_elements as _count_into
+except ImportError:  # pragma: no cover - CPython has it; another interpreter may not
+
+    def _count_into(mapping: dict, iterable) -> None:
+        for item in iterable:
+            mapping[item] = mapping.get(item, 0) + 1
+
 
 SUGGESTIONS_PER_DECK = 20
 """Unknown names of one deck that get spelling suggestions. A suggestion searches the whole
@@ -217,8 +225,8 @@ def _take_whole_section(section: Section, memo: dict, target: list, tallies: dic
         return False
     target.append((entries, cards))
     tally = tallies[section_id]
-    if not tally and section.uniform == "printing":  # one copy per line: counted in C
-        tallies[section_id] = Counter(cards)
+    if section.uniform == "printing":  # one copy per line: counted in C
+        _count_into(tally, cards)
         return True
     if not tally:  # each card on one line, as text lists have it: one C-level step
         tally.update(zip(cards, map(_COUNT, entries)))

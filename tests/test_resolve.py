@@ -120,3 +120,16 @@ def test_readers_vouch_for_plain_sections_only(text, suffix, uniform):
     fmt = _FORMATS.get("ygo-5ds" if suffix == ".ydk" else "bifrost")
     deck = parse_decklist(text, "deck" + suffix, fmt.known_headers, suffix=suffix)
     assert deck.sections[0].uniform == uniform
+
+
+def test_a_ydk_card_repeated_over_two_main_markers_adds_up():
+    fmt = _FORMATS.get("ygo-5ds")
+    catalog = sample_catalog()
+    code = next(c for c in catalog.cards("ygo") if c.printings and "token" not in c.types).printings[0]
+    text = f"#main\n{code}\n{code}\n#extra\n#main\n{code}\n{code}\n!side\n"
+    deck = parse_decklist(text, "deck.ydk", fmt.known_headers, suffix=".ydk")
+    check_decklist(copy.deepcopy(deck), fmt, catalog)  # warm: the whole-section path
+    resolved = resolve(deck, fmt, catalog).deck
+    assert list(resolved.tallies["main"].values()) == [4]
+    [over] = [v for v in check_decklist(deck, fmt, catalog).violations if v.rule == "copy-limit"]
+    assert (over.found, over.line) == (4, 2)
