@@ -141,16 +141,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
         if target is not None:
             target.append((kept, kept_cards))
         for entry in section.entries:
-            printing = entry.printing  # a name alone, or a passcode alone, met before: no note possible
-            card = names.get(entry.name) if printing is None else printings.get(printing) if printing == entry.name else None
-            note = None
-            if card is None:
-                card, note = resolve_card(catalog, game, entry)
-            if card is not None and note is None and target is not None and entry.count_ok:
-                kept.append(entry)
-                kept_cards.append(card)
-                tally[card] = tally.get(card, 0) + entry.count
-                continue
+            card, note = resolve_card(catalog, game, entry)
             if entry.count_ok and (card is None or target is None):
                 # cards that stay out of the sections still count in the fingerprint content
                 item = (content_key, card.name if card else "?" + normalize_name(entry.name))
