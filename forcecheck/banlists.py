@@ -33,13 +33,6 @@ class Banlist:
     combinations: list[list[str]] = field(default_factory=list)
     """Cards that may not be used together (each list: two or more card names or codes)."""
 
-    def cap(self, keys) -> int | None:
-        """The cap for a card known by ``keys`` (its printings and name); None when unlisted."""
-        for key in keys:
-            if key in self.entries:
-                return self.entries[key]
-        return 0 if self.whitelist else None
-
 
 @dataclass(frozen=True)
 class LflistWarning:

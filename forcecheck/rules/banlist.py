@@ -57,20 +57,25 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     def keys_of(card) -> set[str]:
         return {normalize_printing(p).lstrip("0") for p in card.printings} | {normalize_printing(p) for p in card.printings} | {normalize_name(card.name)}
 
-    listed_caps: dict = {}
-    """card -> its cap on this list (None: not listed), worked out once per card."""
+    listed_counts: dict = {}
+    """card -> the count the list gives it, None when the list does not name it (once per card)."""
 
-    def cap_of(card) -> int | None:
-        if card in listed_caps:
-            return listed_caps[card]
-        cap = 0 if banlist.whitelist else None
+    def listed(card) -> int | None:
+        if card in listed_counts:
+            return listed_counts[card]
+        count = None
         for key in [normalize_printing(p) for p in card.printings] + [normalize_name(card.name)]:
             key = key.lstrip("0") if key.isdigit() else key
             if key in caps:
-                cap = caps[key]
+                count = caps[key]
                 break
-        listed_caps[card] = cap
-        return cap
+        listed_counts[card] = count
+        return count
+
+    def cap_of(card) -> int | None:
+        """The card's cap: its listed count; on a whitelist 0 for a card not listed."""
+        count = listed(card)
+        return (0 if banlist.whitelist else None) if count is None else count
 
     def check(deck: ResolvedDeck) -> list[Finding]:
         findings: list[Finding] = []
@@ -90,7 +95,7 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
         name = card.name
         entries = deck.entries_of(card, sections)
         if cap == 0:
-            status = f"not on the whitelist {banlist.name}" if banlist.whitelist and _unlisted(banlist, card) else f"forbidden on {banlist.name}"
+            status = f"not on the whitelist {banlist.name}" if banlist.whitelist and listed(card) is None else f"forbidden on {banlist.name}"
         else:
             status = f"{'limited' if cap == 1 else 'semi-limited' if cap == 2 else 'capped'} to {cap} on {banlist.name}"
         return Finding(
@@ -127,10 +132,3 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     check.per_card_candidates = (sections, lambda card: cap_of(card) is not None)  # the cards the list caps
     return silent_when_empty(check, sections)
 
-
-def _unlisted(banlist: Banlist, card) -> bool:
-    keys = {normalize_printing(p).lstrip("0") for p in card.printings} | {normalize_name(card.name)}
-    listed = set()
-    for key in banlist.entries:
-        listed |= _keys(str(key))
-    return not keys & listed
