@@ -79,10 +79,7 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
 
     def check(deck: ResolvedDeck) -> list[Finding]:
         findings: list[Finding] = []
-        capped = deck.candidates.get(rule.id) if deck.candidates is not None else None
-        if capped is None:  # no card pass ran (a rule checked on its own): look at every card
-            capped = {card for s in sections for card in deck.tally((s,)) if cap_of(card) is not None}
-        for card in capped:
+        for card in deck.candidates_for(rule.id, sections, is_capped):
             cap = cap_of(card)
             found = deck.copies(card, sections)
             if found > cap:
@@ -129,6 +126,9 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
                     limit="not together",
                 )
 
-    check.per_card_candidates = (sections, lambda card: cap_of(card) is not None)  # the cards the list caps
+    def is_capped(card) -> bool:
+        return cap_of(card) is not None
+
+    check.per_card_candidates = (sections, is_capped)  # the engine's card pass collects the cards the list caps
     return silent_when_empty(check, sections)
 

@@ -140,6 +140,14 @@ class ResolvedDeck:
         tallies = self.tallies
         return sum(sum(tallies[s].values()) for s in section_ids if s in tallies)
 
+    def candidates_for(self, rule_id: str, section_ids: tuple[str, ...], may_matter: Callable[[Card], bool]) -> Iterable[Card]:
+        """The cards of these sections a rule must look at: as the engine's card pass collected
+        them, or, when no pass ran (a rule checked on its own), the ones ``may_matter`` picks."""
+        collected = self.candidates.get(rule_id) if self.candidates is not None else None
+        if collected is not None:
+            return collected
+        return {card for section_id in section_ids for card in self.tally((section_id,)) if may_matter(card)}
+
     def entries_of(self, card: Card, section_ids: tuple[str, ...]) -> list[ResolvedEntry]:
         """The lines that list ``card`` in these sections: where a finding about it points.
         Read from the parts, so a finding does not make entries of the whole deck."""

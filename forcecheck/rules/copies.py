@@ -40,11 +40,8 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
         if cap is not None:
             suspects = [card for s in sections for card in deck.tally((s,))]  # a ruler's cap may be below any plain limit
         else:
-            own = deck.candidates.get(rule.id) if deck.candidates is not None else None
-            if own is None:  # no card pass ran (a rule checked on its own): look at every card
-                own = [card for s in sections for card in deck.tally((s,)) if has_own_rules(card)]
             suspects = _over(deck, sections, default)
-            suspects += own
+            suspects += deck.candidates_for(rule.id, sections, has_own_rules)
         judged = set()
         for card in suspects:
             if card in judged:
