@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.names import normalize_name
-from forcecheck.decklists.model import Decklist, Entry, header_key
-from forcecheck.resolve import resolve_card
+from forcecheck.decklists.model import Decklist, header_key
 
 FINGERPRINT_VERSION = "forcecheck-fingerprint/1"
 
@@ -41,27 +40,31 @@ class CanonEntry:
 @dataclass
 class CanonSection:
     key: str
-    """Section id, ``-`` for loose cards, ``?title`` for an unknown section."""
+    """Section id, ``-`` for cards no section takes, ``?title`` for an unknown section."""
     title: str
     entries: list[CanonEntry] = field(default_factory=list)
 
 
-def canonical_sections(deck: Decklist, fmt, catalog: Catalog) -> list[CanonSection]:
-    """The deck's sections in the format's order (loose cards first, unknown sections last),
-    duplicate lines of one card and printing summed, cards sorted by name. A section written
-    with no cards is kept (empty): fmt drops nothing the user wrote."""
-    game = fmt.spec.game
+def canonical_sections(deck: Decklist, fmt, catalog: Catalog, resolution=None) -> list[CanonSection]:
+    """The deck as forcecheck reads it (cards placed, names corrected, groups merged into their
+    section): sections in the format's order (cards no section takes first, unknown sections
+    last), duplicate lines of one card and printing summed, cards sorted by name. A section
+    written with no cards is kept (empty): fmt drops nothing the user wrote."""
+    from forcecheck.resolve import resolve
+
+    if resolution is None or resolution.layout is None:
+        resolution = resolve(deck, fmt, catalog, layout=True)
     groups: dict[str, CanonSection] = {}
-    for section in deck.all_sections():
-        if section is deck.loose:
-            key, title = "-", ""
-        else:
-            section_id = fmt.section_id(section.title)
-            key = section_id if section_id else "?" + header_key(section.title)
-            title = fmt.titles[section_id] if section_id else section.title
+    for section in deck.sections:  # headers with no cards under them stay
+        if section.loose or section.group or section.entries:
+            continue
+        section_id = section.target or fmt.section_id(section.title)
+        key = section_id if section_id else "?" + header_key(section.title)
+        groups.setdefault(key, CanonSection(key, fmt.titles[section_id] if section_id else section.title))
+    for key, title, entry, card in resolution.layout:
         group = groups.setdefault(key, CanonSection(key, title))
-        for entry in section.entries:
-            group.entries.append(_canon_entry(entry, catalog, game))
+        name = card.name if card else entry.name.strip()
+        group.entries.append(CanonEntry(entry.count, name, entry.printing, card is not None, entry.count_ok, entry.count_text))
     for group in groups.values():
         group.entries = _merged(group.entries)
     order = {section.id: index for index, section in enumerate(fmt.spec.sections)}
@@ -74,26 +77,24 @@ def canonical_sections(deck: Decklist, fmt, catalog: Catalog) -> list[CanonSecti
     return sorted((g for g in groups.values() if g.entries or g.key != "-"), key=rank)
 
 
-def _canon_entry(entry: Entry, catalog: Catalog, game: str) -> CanonEntry:
-    card, _note = resolve_card(catalog, game, entry)
-    name = card.name if card else entry.name.strip()
-    return CanonEntry(entry.count, name, entry.printing, card is not None, entry.count_ok, entry.count_text)
-
-
 def _merged(entries: list[CanonEntry]) -> list[CanonEntry]:
-    """Sum lines of the same card and printing; keep invalid-count lines as they were."""
-    summed: dict[tuple, CanonEntry] = {}
+    """Sum lines of the same card and printing (never past the count a line may hold); keep
+    invalid-count lines as they were."""
+    from forcecheck.decklists.lines import MAX_COUNT
+
+    summed: dict[tuple, list[CanonEntry]] = {}
     kept: list[CanonEntry] = []
     for entry in entries:
         if not entry.count_ok:
             kept.append(entry)
             continue
         key = (entry.name if entry.known else normalize_name(entry.name), entry.printing, entry.known)
-        if key in summed:
-            summed[key].count += entry.count
+        lines = summed.setdefault(key, [])
+        if lines and lines[-1].count + entry.count <= MAX_COUNT:
+            lines[-1].count += entry.count
         else:
-            summed[key] = CanonEntry(entry.count, entry.name, entry.printing, entry.known)
-    ordered = sorted(summed.values(), key=lambda e: (normalize_name(e.name), e.name, e.printing or ""))
+            lines.append(CanonEntry(entry.count, entry.name, entry.printing, entry.known))
+    ordered = sorted((e for lines in summed.values() for e in lines), key=lambda e: (normalize_name(e.name), e.name, e.printing or ""))
     return ordered + kept
 
 
@@ -142,6 +143,9 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
     if kind == "yaml":
         return _yaml(deck, groups, original)
     lines = leading_comments(original)
+    described = _described(deck, lines)
+    if described:
+        lines.extend(([""] if lines else []) + described)
     for group in groups:
         if lines:
             lines.append("")
@@ -149,6 +153,25 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
             lines.append(f"{group.title}:")
         lines.extend(_line(e) for e in group.entries)
     return "\n".join(lines) + "\n"
+
+
+_METADATA_ORDER = ("player", "event", "date", "author", "place", "format")
+
+
+def _described(deck: Decklist, kept: list[str]) -> list[str]:
+    """The deck's title and metadata as the comments the reader takes back (``# Name: ...``),
+    unless the kept comment block says them already; headings as plain comments."""
+    from forcecheck.decklists.text import comment_metadata
+
+    said = {key for key, _value in filter(None, (comment_metadata(line) for line in kept))}
+    out = []
+    if deck.name and "name" not in said and "deck" not in said:
+        out.append(f"# Name: {deck.name}")
+    for key in sorted(deck.metadata, key=lambda k: (_METADATA_ORDER.index(k) if k in _METADATA_ORDER else len(_METADATA_ORDER), k)):
+        if key not in said:
+            out.append(f"# {key.capitalize()}: {deck.metadata[key]}")
+    out.extend(f"# {note.text}" for note in deck.notes if note.kind == "heading")
+    return out
 
 
 def _yaml(deck: Decklist, groups: list[CanonSection], original: str) -> str:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable
 from forcecheck.banlists import Banlist
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
-from forcecheck.decklists.model import Decklist, header_key
+from forcecheck.decklists.model import Decklist, HeaderTable, header_key
 from forcecheck.report.model import DeckReport, Violation
 from forcecheck.resolve import resolve
 from forcecheck.rules.banlist import rule_banlist
@@ -176,6 +176,14 @@ class CompiledFormat:
     _by_title: dict = field(default_factory=dict)
     plan: list = field(default_factory=list)
     """How the rules run: single CompiledRules and PerCardGroups (compile_format builds it)."""
+    groups: dict[str, str] = field(default_factory=dict)
+    """Header key of each group title -> the section id it is a group of."""
+    placements: list[tuple[str, Callable[[Card], bool]]] = field(default_factory=list)
+    """Sections that claim cards written under no header, in the format's order, with the test
+    of the cards they claim (``forcecheck.placement``)."""
+    rest: str | None = None
+    """The section that takes every card under no header that no placement claims (the main deck)."""
+    _header_table: HeaderTable | None = None
 
     def section_id(self, title: str | None) -> str | None:
         if title is None:
@@ -186,8 +194,16 @@ class CompiledFormat:
         return found
 
     @property
-    def known_headers(self) -> set[str]:
-        return set(self.headers)
+    def known_headers(self) -> HeaderTable:
+        """What the text reader needs to know of this format's headers (built once)."""
+        if self._header_table is None:
+            side = self.spec.sideboard.section if self.spec.sideboard else None
+            self._header_table = HeaderTable(sections=dict(self.headers), groups=dict(self.groups), sideboard=side)
+        return self._header_table
+
+    @property
+    def sideboard(self) -> str | None:
+        return self.spec.sideboard.section if self.spec.sideboard else None
 
 
 @dataclass
@@ -227,9 +243,18 @@ def compile_format(
         severity = (severity_overrides or {}).get(rule.id) or rule.severity or kind.severity
         rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))
     headers: dict[str, str] = {}
+    groups: dict[str, str] = {}
+    placements: list[tuple[str, Callable[[Card], bool]]] = []
+    rest = None
     for section in spec.sections:
         for title in [section.id, section.title, *section.aliases]:
             headers.setdefault(header_key(title), section.id)
+        for title in section.groups:
+            groups.setdefault(header_key(title), section.id)
+        if section.placement == "rest":
+            rest = section.id
+        elif section.placement is not None:
+            placements.append((section.id, compile_selector(section.placement, cost_of)))
     ruler_where = spec.ruler.where if spec.ruler else None
     plan = _plan(rules)
     return CompiledFormat(
@@ -242,6 +267,9 @@ def compile_format(
         order={s.id: i for i, s in enumerate(spec.sections)},
         banlist=", ".join(dict.fromkeys(banlist_names)) or None,
         plan=plan,
+        groups={k: v for k, v in groups.items() if k not in headers},
+        placements=placements,
+        rest=rest,
     )
 
 
@@ -286,7 +314,8 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         violations=violations,
         banlist=fmt.banlist,
         resolution=resolution,
-        name=deck.metadata.get("player") or deck.name,
+        name=deck.name,
+        player=deck.metadata.get("player"),
     )
 
 

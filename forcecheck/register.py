@@ -73,7 +73,7 @@ def check_submission(path: Path) -> dict:
     errors = [v for v in report.violations if v.severity == "error"]
     row.update(
         status="unreadable" if report.error else ("legal" if report.legal else "illegal"),
-        player=report.name or path.stem,
+        player=report.player or path.stem,
         format=report.format or row["format"],
         legal=report.legal,
         violations=len(errors),

@@ -1,8 +1,14 @@
 """Binding a decklist to a format's sections and a catalog's cards.
 
 Everything the user wrote ends up either in the ResolvedDeck (a known card with a valid
-count in a known section) or as a Finding (unknown card, bad count, unknown section, ...):
+count in a section) or as a Finding (unknown card, bad count, unknown section, ...):
 nothing is silently dropped, and unknown names never turn into a size error alone.
+
+Reading a published list takes judgement, and every judgement is a finding on its line:
+a line read in another way than the plain one (a table row of several cards, a count after
+the name; ``line-read-as``), a misspelt name read as the card clearly meant
+(``name-corrected``, ``cards.correct``), cards under no header placed where the format says
+they go (``card-placed``, ``forcecheck.placement``), a title above the list (``deck-title``).
 """
 
 from __future__ import annotations
@@ -14,7 +20,8 @@ from operator import attrgetter
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
-from forcecheck.decklists.model import Decklist, Entry, Section, header_key
+from forcecheck.decklists.model import Decklist, Entry, Reading, Section, header_key
+from forcecheck.placement import Placer, describe_lines
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
 
 try:  # the C helper behind collections.Counter: counts into a plain dict, without Counter's overhead
@@ -30,6 +37,10 @@ SUGGESTIONS_PER_DECK = 20
 """Unknown names of one deck that get spelling suggestions. A suggestion searches the whole
 catalog (milliseconds each); a file of thousands of made-up names must not take minutes, and
 a deck with more than a few unknown cards has a wider problem (another game, format or catalog)."""
+
+CORRECTIONS_PER_DECK = 40
+"""Distinct unknown spellings of one deck that are tried for a correction (each a search of
+the catalog, as a suggestion is); the rest stay unknown cards."""
 
 _NAME = attrgetter("name")
 _COUNT = attrgetter("count")
@@ -50,6 +61,12 @@ class Resolution:
     findings: list[InputFinding] = field(default_factory=list)
     outside: dict[tuple[str, str], int] = field(default_factory=dict)
     """Copies of cards that stay out of the deck's sections (unknown, loose, unknown section)."""
+    corrections: list[dict] = field(default_factory=list)
+    """Names read as another card's: ``{"line", "written", "read_as"}`` each, in file order."""
+    layout: list[tuple[str, str, Entry, Card | None]] | None = None
+    """With ``resolve(..., layout=True)``: every card line as read, in file order, with the
+    key of the section it ended in (a section id, ``?`` + header key for a section the format
+    does not know, ``-`` for a card no section takes) and that section's title as written."""
 
     @property
     def content(self) -> dict[tuple[str, str], int]:
@@ -61,6 +78,16 @@ class Resolution:
                 item = (section_id, entry.card.name)
                 content[item] = content.get(item, 0) + entry.count
         return content
+
+    @property
+    def section_counts(self) -> dict[str, int]:
+        """Section id -> cards in it as placed (known cards and unknown ones with a good count)."""
+        deck = self.deck
+        counts = {section_id: sum(tally.values()) for section_id, tally in deck.tallies.items()}
+        for section_id, copies in deck.unknown.items():
+            counts[section_id] = counts.get(section_id, 0) + copies
+        order = {section_id: index for index, section_id in enumerate(deck.titles)}
+        return {k: counts[k] for k in sorted(counts, key=lambda k: order.get(k, len(order))) if counts[k]}
 
 
 def resolve_card(catalog: Catalog, game: str, entry: Entry) -> tuple[Card | None, str | None]:
@@ -84,128 +111,402 @@ def resolve_card(catalog: Catalog, game: str, entry: Entry) -> tuple[Card | None
     return None, None
 
 
-def resolve(deck: Decklist, fmt, catalog: Catalog) -> Resolution:
-    """Map sections through the format, cards through the catalog; collect input findings."""
-    findings: list[InputFinding] = []
-    parts: dict[str, list[tuple[list[Entry], list[Card]]]] = {}
-    tallies: dict[str, dict[Card, int]] = {}
-    section_lines: dict[str, int | None] = {}
-    unknown: dict[str, int] = {}
-    content: dict[tuple[str, str], int] = {}
+@dataclass(slots=True)
+class _Item:
+    """One card a line names, as resolved: the entry to report it on and its card (or None)."""
 
-    game = fmt.spec.game
-    suggested = 0
-    names = catalog.remembered("name", game)[0]
-    printings = catalog.remembered("printing", game)[0]
+    entry: Entry
+    card: Card | None
+    note: str | None = None
+    said: tuple[tuple[str, str], ...] = ()
+    """What reading the line assumed (``(rule, message)``): reported with the section it lands in."""
 
-    def add(rule: str, **kwargs) -> None:
-        findings.append(InputFinding(rule, Finding(**kwargs)))
 
-    for problem in deck.problems:
-        section_id = fmt.section_id(problem.section) if problem.section else None
-        add(problem.rule, message=problem.message, line=problem.line, section=section_id or problem.section, card=problem.card)
+def resolve(deck: Decklist, fmt, catalog: Catalog, layout: bool = False) -> Resolution:
+    """Map sections through the format, cards through the catalog; place what no header
+    places; collect input findings. ``layout`` keeps every line as read (for ``fmt``)."""
+    return _Resolver(deck, fmt, catalog, layout).run()
 
-    loose = deck.loose
-    for section in deck.all_sections():
-        section_id = None if section is loose else fmt.section_id(section.title)
-        if section_id is not None:
-            if section_id not in section_lines:
-                section_lines[section_id] = section.line
-        elif section is not loose:
-            _unknown_section(section, fmt, add)
-        label = section_id or (section.title or None)
-        if not section.entries and section.title and section.warn_if_empty:
-            add("empty-section", message=f"the {section.title} header has no cards under it", line=section.line, section=label)
-        if section.declared is not None:
-            listed = sum(e.count for e in section.entries if e.count_ok)
-            if listed != section.declared:
-                add(
-                    "declared-count-mismatch",
-                    message=f"the {section.title} header says {section.declared} but {listed} cards are listed",
-                    line=section.line,
-                    section=label,
-                    found=listed,
-                    limit=str(section.declared),
-                )
-        target = tally = None
-        if section_id is not None:
-            target = parts.setdefault(section_id, [])
-            tally = tallies.setdefault(section_id, {})
-            if section.uniform is not None and section.entries:
-                memo = names if section.uniform == "name" else printings
-                if _take_whole_section(section, memo, target, tallies, section_id):
+
+class _Resolver:
+    def __init__(self, deck: Decklist, fmt, catalog: Catalog, layout: bool = False):
+        self.deck, self.fmt, self.catalog = deck, fmt, catalog
+        self.layout: list | None = [] if layout else None
+        self.game = fmt.spec.game
+        self.findings: list[InputFinding] = []
+        self.parts: dict[str, list[tuple[list[Entry], list[Card]]]] = {}
+        self.tallies: dict[str, dict[Card, int]] = {}
+        self.section_lines: dict[str, int | None] = {}
+        self.unknown: dict[str, int] = {}
+        self.outside: dict[tuple[str, str], int] = {}
+        self.corrections: list[dict] = []
+        self.listed: dict[int, int] = {}
+        """id(written section) -> copies kept in it, for announced counts."""
+        self.seen_ids: list[str] = []
+        self.placer: Placer | None = None
+        self.card_seen = False
+        self.suggested = 0
+        self.corrected = 0
+        self.ruler_spellings: dict[Card, str] = {}
+
+    def add(self, rule: str, **kwargs) -> None:
+        self.findings.append(InputFinding(rule, Finding(**kwargs)))
+
+    def run(self) -> Resolution:
+        deck, fmt = self.deck, self.fmt
+        for problem in deck.problems:
+            section_id = fmt.section_id(problem.section) if problem.section else None
+            self.add(problem.rule, message=problem.message, line=problem.line, section=section_id or problem.section, card=problem.card)
+        parents = {id(s.parent) for s in deck.sections if s.group and s.parent is not None}
+        for section in deck.sections:
+            if section.loose:
+                self._loose(section, section.entries)
+            else:
+                self._written(section, id(section) in parents)
+        self._announced()
+        self._placed_findings()
+        ruler = RulerFacts(
+            [card for card in self.tallies.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(card)] if fmt.spec.ruler else []
+        )
+        resolved = ResolvedDeck(
+            path=deck.path, parts=self.parts, titles=fmt.titles, ruler=ruler, section_lines=self.section_lines,
+            unknown=self.unknown, tallies=self.tallies,
+        )
+        return Resolution(resolved, self.findings, self.outside, self.corrections, self.layout)
+
+    # --- written sections ---------------------------------------------------------------
+
+    def _written(self, section: Section, has_groups: bool) -> None:
+        fmt = self.fmt
+        section_id = section.target or fmt.section_id(section.title)
+        label = section_id or section.title
+        if section_id is None:
+            self._unknown_section(section)
+        elif section_id not in self.section_lines:
+            self.section_lines[section_id] = section.line
+        entries = section.entries
+        if not entries:
+            if section.warn_if_empty and not has_groups:
+                self.add("empty-section", message=f"the {section.title} header has no cards under it", line=section.line, section=label)
+            return
+        self.card_seen = True
+        claims = section_id is not None and section.breaks and self._placer().claimed.get(section_id)
+        if section_id is not None and section.uniform is not None and not claims and self.layout is None:
+            memo = self.catalog.remembered("name" if section.uniform == "name" else "printing", self.game)[0]
+            target = self.parts.setdefault(section_id, [])
+            if _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id):
+                self._saw(section_id, len(entries))
+                if section.declared is not None or has_groups:
+                    self.listed[id(section)] = sum(map(_COUNT, entries))
+                return
+        items = [self._resolve_entry(entry) for entry in entries]
+        blocks = _blocks(items, section.breaks) if claims else [items]
+        kept = blocks[0]
+        detached: list[list[_Item]] = []
+        for block in blocks[1:]:
+            if detached or self._placer().detached(section_id, [i.card for line in block for i in line]):
+                detached.append(block)
+            else:
+                kept = kept + block
+        flat = [item for line in kept for item in line]
+        if section_id is None:
+            content_key = "?" + header_key(section.title)
+            for item in flat:
+                self._report(item, label)
+                self._lay(content_key, section.title, item)
+                if item.entry.count_ok:
+                    self._outside(content_key, item)
+            return
+        copies = 0
+        for item in flat:
+            self._report(item, label)
+            if item.entry.count_ok:
+                copies += item.entry.count
+                self._keep(section_id, item)
+            else:
+                self._lay(section_id, self.fmt.titles[section_id], item)
+        self.listed[id(section)] = copies
+        self._saw(section_id, copies)
+        for block in detached:
+            self._loose_items(block, None)
+
+    # --- loose blocks and tables --------------------------------------------------------
+
+    def _loose(self, section: Section, entries: list[Entry]) -> None:
+        items = []
+        for entry in entries:
+            line_items = self._resolve_entry(entry)
+            if (not self.card_seen and entry.count_text is None and len(line_items) == 1
+                    and line_items[0].card is None and not line_items[0].note):
+                self._heading(entry)
+                continue
+            if any(item.card is not None for item in line_items) or entry.count_text is not None:
+                self.card_seen = True
+            items.append(line_items)
+        self._loose_items(items, section.columns or None)
+
+    def _heading(self, entry: Entry) -> None:
+        """An uncounted line that is no card, above every card: the deck's title, or a heading."""
+        if self.deck.name is None:
+            self.deck.name = entry.name
+            self.add("deck-title", message=f"{entry.name!r} is read as the deck's title (it is no card and has no count)",
+                     line=entry.line)
+        else:
+            self.add("deck-title", message=f"{entry.name!r} is read as a heading above the list (it is no card and has no count)",
+                     line=entry.line)
+
+    def _loose_items(self, lines: list[list[_Item]], columns: tuple[str, ...] | None) -> None:
+        placer = self._placer()
+        for line_items in lines:
+            if not placer.can_place:
+                for item in line_items:
+                    self._report(item, None)
+                    self._lay("-", "", item)
+                    if item.card is not None:
+                        self.add("card-outside-section", line=item.entry.line, card=item.card.name,
+                                 message=f"{item.card.name} is listed before any section header; put it under one (e.g. Main Deck:)")
+                    if item.entry.count_ok:
+                        self._outside("-", item)
+                continue
+            counts = [item.entry.count if item.entry.count_ok else 0 for item in line_items]
+            if columns:
+                targets = placer.place_row([i.card for i in line_items], columns, line_items[0].entry.line, counts)
+            else:
+                targets = [placer.place(item.card, item.entry.line, count) for item, count in zip(line_items, counts)]
+            for item, section_id in zip(line_items, targets):
+                self._report(item, section_id)
+                if not item.entry.count_ok:
+                    self._lay(section_id, self.fmt.titles[section_id], item)
                     continue
-        content_key = "-" if section is loose else (section_id or "?" + header_key(section.title))
-        kept: list[Entry] = []
-        kept_cards: list[Card] = []
-        if target is not None:
-            target.append((kept, kept_cards))
-        for entry in section.entries:
-            card, note = resolve_card(catalog, game, entry)
-            if entry.count_ok and (card is None or target is None):
-                # cards that stay out of the sections still count in the fingerprint content
-                item = (content_key, card.name if card else "?" + normalize_name(entry.name))
-                content[item] = content.get(item, 0) + entry.count
-            if card is None and section is deck.loose and _is_title(deck, entry):
-                # "Faria Knights by Jane" above the first header: a title, not a misspelt card
-                add("deck-title", message=f"{entry.name!r} is read as the deck's title (it is no card and has no count)",
-                    line=entry.line)
-                deck.name = deck.name or entry.name
-                continue
-            if not entry.count_ok:
-                add(
-                    "invalid-count",
-                    message=f"count {entry.count_text!r} for {entry.name} is not a whole number from 1 to 9,999; the line is not counted",
-                    line=entry.line,
-                    section=label,
-                    card=card.name if card else entry.name,
-                )
-            if card is None:
-                if _CODE_LIKE.match(entry.name.strip()):
-                    hint = f" (not in the {catalog.label})"  # a code has no near spelling worth suggesting
-                elif suggested < SUGGESTIONS_PER_DECK:
-                    suggested += 1
-                    suggestions = catalog.suggest(game, entry.name)
-                    hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else f" (not in the {catalog.label})"
-                else:
-                    hint = f" (not in the {catalog.label}; names are suggested for the first {SUGGESTIONS_PER_DECK} unknown cards of a deck)"
-                add(
-                    "unknown-card",
-                    message=f"unknown card {entry.name!r}{' (' + entry.printing + ')' if entry.printing and entry.printing != entry.name else ''}{hint}",
-                    line=entry.line,
-                    section=label,
-                    card=entry.name,
-                )
-                if section_id is not None and entry.count_ok:
-                    unknown[section_id] = unknown.get(section_id, 0) + entry.count
-                continue
-            if note:
-                add("printing-mismatch", message=note, line=entry.line, section=label, card=card.name)
-            if section is loose:
-                add(
-                    "card-outside-section",
-                    message=f"{card.name} is listed before any section header; put it under one (e.g. Main Deck:)",
-                    line=entry.line,
-                    card=card.name,
-                )
-                continue
-            if target is None or not entry.count_ok:
-                continue
-            kept.append(entry)
-            kept_cards.append(card)
-            tally[card] = tally.get(card, 0) + entry.count
+                if section_id not in self.section_lines:
+                    self.section_lines[section_id] = item.entry.line
+                self._keep(section_id, item)
 
-    ruler = RulerFacts(
-        [card for card in tallies.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(card)] if fmt.spec.ruler else []
-    )
-    resolved = ResolvedDeck(
-        path=deck.path, parts=parts, titles=fmt.titles, ruler=ruler, section_lines=section_lines, unknown=unknown,
-        tallies=tallies,
-    )
-    return Resolution(resolved, findings, content)
+    def _placer(self) -> Placer:
+        if self.placer is None:
+            self.placer = Placer(self.fmt)
+            for section_id in self.seen_ids:
+                self.placer.saw(section_id, 1)
+        return self.placer
+
+    def _saw(self, section_id: str, copies: int) -> None:
+        if self.placer is not None:
+            self.placer.saw(section_id, copies)
+        else:
+            self.seen_ids.append(section_id)
+
+    # --- one entry ----------------------------------------------------------------------
+
+    def _resolve_entry(self, entry: Entry) -> list[_Item]:
+        """The cards a line names: as written, else by another reading, else corrected."""
+        card, note = resolve_card(self.catalog, self.game, entry)
+        if card is not None:
+            return [_Item(entry, card, note)]
+        if _CODE_LIKE.match(entry.name.strip()) and not entry.alternatives:
+            return [_Item(entry, None)]
+        for reading in entry.alternatives:
+            found = self._reading(entry, reading, correct=False)
+            if found is not None:
+                return found
+        corrected = self._correct(entry, entry.name)
+        if corrected is not None:
+            return [corrected]
+        for reading in entry.alternatives:
+            found = self._reading(entry, reading, correct=True)
+            if found is not None:
+                return found
+        return [_Item(entry, None)]
+
+    def _reading(self, entry: Entry, reading: Reading, correct: bool) -> list[_Item] | None:
+        items: list[_Item] = []
+        for name, printing, count, count_text, ok in reading.parts:
+            part = Entry(name, count, entry.line, printing, ok, count_text)
+            card, note = resolve_card(self.catalog, self.game, part)
+            if card is not None:
+                items.append(_Item(part, card, note))
+                continue
+            fixed = self._correct(part, name) if correct else None
+            if fixed is None:
+                return None
+            items.append(fixed)
+        if reading.why == "faces of one card":
+            if len({id(item.card) for item in items}) == 1:  # "Ruler // J-ruler": one card
+                first = items[0]
+                return [_Item(Entry(first.entry.name, entry.count, entry.line, first.entry.printing, entry.count_ok,
+                                    entry.count_text), first.card, first.note)]
+        written = entry.name if entry.count_text is None else f"{entry.count_text} {entry.name}"
+        read = "; ".join(f"{item.entry.count} {item.card.name}" for item in items)
+        items[0].said += (("line-read-as", f"read {written!r} as {read} ({reading.why})"),)
+        return items
+
+    def _correct(self, entry: Entry, written: str) -> _Item | None:
+        if self.corrected >= CORRECTIONS_PER_DECK or _CODE_LIKE.match(written.strip()) or not normalize_name(written):
+            return None
+        self.corrected += 1
+        found = self.catalog.correct(self.game, written)
+        if found is None:
+            return None
+        card, correction = found
+        self.corrections.append({"line": entry.line, "written": written, "read_as": card.name})
+        fixed = Entry(card.name, entry.count, entry.line, None, entry.count_ok, entry.count_text)
+        return _Item(fixed, card, said=(("name-corrected", f"read {written!r} as {card.name!r} ({correction.why})"),))
+
+    def _lay(self, key: str, title: str, item: _Item) -> None:
+        if self.layout is not None:
+            self.layout.append((key, title, item.entry, item.card))
+
+    def _report(self, item: _Item, label: str | None) -> None:
+        """Findings of one resolved card line: a bad count, an unknown card, a printing note,
+        and what reading it assumed."""
+        entry, card = item.entry, item.card
+        for rule, message in item.said:
+            self.add(rule, message=message, line=entry.line, section=label, card=card.name if card else None)
+        if not entry.count_ok:
+            self.add("invalid-count", line=entry.line, section=label, card=card.name if card else entry.name,
+                     message=f"count {entry.count_text!r} for {entry.name} is not a whole number from 1 to 9,999; the line is not counted")
+        if card is None:
+            self.add("unknown-card", message=self._unknown_message(entry), line=entry.line, section=label, card=entry.name)
+        elif item.note:
+            self.add("printing-mismatch", message=item.note, line=entry.line, section=label, card=card.name)
+
+    def _unknown_message(self, entry: Entry) -> str:
+        catalog = self.catalog
+        written = entry.name.strip()
+        if entry.printing and entry.printing == entry.name and written.isdigit():
+            return f"unknown passcode {written} (not in the {catalog.label})"
+        if _CODE_LIKE.match(written):
+            return f"unknown card {entry.name!r} (not in the {catalog.label})"  # a code has no near spelling
+        if self.suggested < SUGGESTIONS_PER_DECK:
+            self.suggested += 1
+            suggestions = catalog.suggest(self.game, entry.name)
+            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else f" (not in the {catalog.label})"
+        else:
+            hint = f" (not in the {catalog.label}; names are suggested for the first {SUGGESTIONS_PER_DECK} unknown cards of a deck)"
+        printing = f" ({entry.printing})" if entry.printing and entry.printing != entry.name else ""
+        return f"unknown card {entry.name!r}{printing}{hint}"
+
+    def _keep(self, section_id: str, item: _Item) -> None:
+        """Count a card line with a good count in its section (an unknown card as unknown)."""
+        entry, card = item.entry, item.card
+        if card is None or not (section_id == self._ruler_section and self._same_ruler(entry, card)):
+            self._lay(section_id, self.fmt.titles[section_id], item)
+        tally = self.tallies.setdefault(section_id, {})
+        if card is None:
+            self.unknown[section_id] = self.unknown.get(section_id, 0) + entry.count
+            self._outside(section_id, item)
+            return
+        if section_id == self._ruler_section:
+            if self._same_ruler(entry, card):
+                self.add("card-placed", line=entry.line, section=section_id, card=card.name,
+                         message=f"{entry.name!r} is another face of {card.name}, already in the {self.fmt.titles[section_id]}: read as the same card")
+                return
+            self.ruler_spellings.setdefault(card, entry.name)
+        self.parts.setdefault(section_id, []).append(([entry], [card]))
+        tally[card] = tally.get(card, 0) + entry.count
+
+    def _same_ruler(self, entry: Entry, card: Card) -> bool:
+        """A line naming another face of a ruler already listed (``J-Ruler: <back face>`` under
+        the ruler): the same card, not a second ruler."""
+        first = self.ruler_spellings.get(card)
+        return entry.count_text is None and first is not None and normalize_name(first) != normalize_name(entry.name)
+
+    @property
+    def _ruler_section(self) -> str | None:
+        return self.fmt.spec.ruler.section if self.fmt.spec.ruler else None
+
+    def _outside(self, key: str, item: _Item) -> None:
+        card_key = item.card.name if item.card else "?" + normalize_name(item.entry.name)
+        self.outside[(key, card_key)] = self.outside.get((key, card_key), 0) + item.entry.count
+
+    def _unknown_section(self, section: Section) -> None:
+        known = ", ".join(s.title for s in self.fmt.spec.sections)
+        self.add("unknown-section", line=section.line, section=section.title,
+                 message=f"unknown section {section.title!r} in format {self.fmt.spec.name} (sections: {known}); its cards are not counted")
+
+    # --- what the list announces ----------------------------------------------------------
+
+    def _announced(self) -> None:
+        """Announced counts (``Main Deck (40):``, ``Monsters: 19``, ``(26 of 40)``, ``Total: 41``)
+        against the cards read."""
+        deck, fmt = self.deck, self.fmt
+        listed = self.listed
+        for section in deck.sections:
+            if section.group and section.parent is not None:
+                listed[id(section.parent)] = listed.get(id(section.parent), 0) + listed.get(id(section), 0)
+        totals = self._totals()
+        checked: set[tuple[str, int]] = set()
+        for section in deck.sections:
+            label = section.target or fmt.section_id(section.title) or section.title or None
+            if section.declared is not None:
+                found = listed.get(id(section), 0)
+                if found != section.declared:
+                    what = "group" if section.group else "header"
+                    self.add("declared-count-mismatch", line=section.line, section=label, found=found, limit=str(section.declared),
+                             message=f"the {section.title} {what} says {section.declared} but {found} cards are listed")
+            if section.declared_section is not None and section.target and (section.target, section.declared_section) not in checked:
+                checked.add((section.target, section.declared_section))
+                found = totals.get(section.target, 0)
+                if found != section.declared_section:
+                    self.add("declared-count-mismatch", line=section.line, section=section.target, found=found,
+                             limit=str(section.declared_section),
+                             message=f"the {section.title} header says the {fmt.titles[section.target]} has {section.declared_section} cards but {found} are listed")
+        self._check_totals(totals)
+
+    def _totals(self) -> dict[str, int]:
+        totals = {section_id: sum(tally.values()) for section_id, tally in self.tallies.items()}
+        for section_id, copies in self.unknown.items():
+            totals[section_id] = totals.get(section_id, 0) + copies
+        return totals
+
+    def _check_totals(self, totals: dict[str, int]) -> None:
+        """A ``Total`` line is no card; it should agree with what it sums: the cards above it,
+        since the last total, in one section, or in the whole deck."""
+        notes = [n for n in self.deck.notes if n.kind == "total"]
+        if not notes:
+            return
+        lines = sorted((entry.line or 0, entry.count) for section in self.deck.sections for entry in section.entries if entry.count_ok)
+        grand = sum(totals.values())
+        previous = 0
+        for note in notes:
+            if note.section:
+                section_id = self.fmt.section_id(note.section)
+                sums = {totals.get(section_id, 0)} if section_id else {grand}
+            else:
+                above = sum(count for line, count in lines if line < (note.line or 0))
+                since = sum(count for line, count in lines if previous < line < (note.line or 0))
+                sums = {above, since, grand, *totals.values()}
+            if note.count not in sums:
+                shown = max(sums) if note.section else sum(count for line, count in lines if line < (note.line or 0))
+                self.add("declared-count-mismatch", line=note.line, found=shown, limit=str(note.count),
+                         message=f"the line {note.text!r} says {note.count} but {shown} cards are listed"
+                         + ("" if note.section else " above it"))
+            previous = note.line or 0
+
+    def _placed_findings(self) -> None:
+        if self.placer is None:
+            return
+        fmt = self.fmt
+        for run in self.placer.runs.values():
+            if not run.copies and not run.lines:
+                continue
+            where = describe_lines(run.lines)
+            self.add("card-placed", line=min(run.lines) if run.lines else None, section=run.section,
+                     message=f"{run.copies} card(s) on {where} read as the {fmt.titles[run.section]}: {run.why}")
 
 
-def _take_whole_section(section: Section, memo: dict, target: list, tallies: dict, section_id: str) -> bool:
+def _blocks(items: list[list[_Item]], breaks: list[int]) -> list[list[list[_Item]]]:
+    """Split a section's lines at its block boundaries."""
+    out: list[list[list[_Item]]] = []
+    start = 0
+    for index in sorted(set(breaks)):
+        if 0 < index < len(items):
+            out.append(items[start:index])
+            start = index
+    out.append(items[start:])
+    return out
+
+
+def _take_whole_section(section: Section, memo: dict, target: list, tally: dict, section_id: str) -> bool:
     """Resolve a section the reader vouches for (every line a plain name, or one .ydk passcode,
     with a good count) in one go: True when every card is one this batch has met before, and
     the section is then done. No per-line objects are made (ResolvedDeck builds them only if a
@@ -215,7 +516,6 @@ def _take_whole_section(section: Section, memo: dict, target: list, tallies: dic
     if None in cards:
         return False
     target.append((entries, cards))
-    tally = tallies[section_id]
     if section.uniform == "printing":  # one copy per line: counted in C
         _count_into(tally, cards)
         return True
@@ -227,18 +527,3 @@ def _take_whole_section(section: Section, memo: dict, target: list, tallies: dic
     for card, entry in zip(cards, entries):
         tally[card] = tally.get(card, 0) + entry.count
     return True
-
-
-def _is_title(deck: Decklist, entry: Entry) -> bool:
-    """The first line of the file, written without a count, before any section."""
-    return entry.count_text is None and entry is deck.loose.entries[0] and bool(deck.sections)
-
-
-def _unknown_section(section: Section, fmt, add) -> None:
-    known = ", ".join(s.title for s in fmt.spec.sections)
-    add(
-        "unknown-section",
-        message=f"unknown section {section.title!r} in format {fmt.spec.name} (sections: {known}); its cards are not counted",
-        line=section.line,
-        section=section.title,
-    )

@@ -52,7 +52,7 @@ def test_canonical_text_is_stable_and_keeps_the_top_comments():
     once = fmt_text(messy)
     assert once == (
         "# my deck\n// by me\n\nRuler:\n1 Faria\n\nMain Deck:\n4 Excalibur (SDAO1-025)\n4 Viviane\n\n"
-        "Sideboard:\n1 Vivianne\n0 Relief Aid\n"
+        "Sideboard:\n1 Viviane\n0 Relief Aid\n"  # the misspelt name is read (and written) as the card it means
     )
     assert fmt_text(once) == once
     assert contents(once) == contents(messy)

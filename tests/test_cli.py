@@ -39,7 +39,7 @@ def test_check_the_sample_folder_text_output():
     result = run("check", str(SAMPLES / "bifrost"), "--format", "bifrost", "--color", "never")
     assert result.exit_code == 1
     out = result.stdout
-    assert "11 decks checked: 3 legal, 8 illegal" in out
+    assert "12 decks checked: 4 legal, 8 illegal" in out
     assert "ILLEGAL" in out and "copy-limit" in out and "FC201" in out
     assert "\x1b[" not in out
     # deterministic: sorted paths
@@ -54,11 +54,16 @@ def test_json_output_schema():
     assert doc["schema_version"] == 1
     assert set(doc) == {"schema_version", "decks", "summary"}
     assert doc["summary"] == {
-        "decks": 11, "legal": 3, "illegal": 8, "unreadable": 0, "violations": 8, "warnings": 0,
+        "decks": 12, "legal": 4, "illegal": 8, "unreadable": 0, "violations": 8, "warnings": 1,
         "catalog": "embedded sample catalog",
     }
     deck = next(d for d in doc["decks"] if d["path"].endswith("illegal-five-copies-main-and-side.txt"))
-    assert set(deck) == {"path", "format", "legal", "banlist", "fingerprint", "violations"}
+    assert set(deck) == {"path", "format", "legal", "banlist", "fingerprint", "name", "player", "ruler", "sections", "corrections", "violations"}
+    assert deck["sections"] == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10, "side": 7} and deck["ruler"] == "Faria"
+    typo = next(d for d in doc["decks"] if d["path"].endswith("legal-typo-corrected.txt"))
+    assert typo["legal"] is True and typo["corrections"] == [
+        {"line": 8, "written": "Gawain, the Knigt of the Sun", "read_as": "Gawain, the Knight of the Sun"}
+    ]
     assert deck["fingerprint"].startswith("fc1-") and len(deck["fingerprint"]) == 36
     assert deck["legal"] is False and deck["format"] == "bifrost" and deck["banlist"] is None
     (v,) = deck["violations"]
@@ -157,7 +162,7 @@ def test_bad_deck_content_is_a_violation_not_an_error(tmp_path):
     result = run("check", str(path), "-f", "bifrost", "-o", "json")
     assert result.exit_code == 1
     rules = [v["rule"] for v in json.loads(result.stdout)["decks"][0]["violations"]]
-    assert rules == ["card-outside-section", "invalid-count"]
+    assert rules == ["card-placed", "copy-limit", "invalid-count"]  # the stray line is placed in the main deck: a fifth Viviane
 
 
 def test_formats_list_and_show():

@@ -154,7 +154,7 @@ Sideboard: 15
     deck = read_text_decklist(text, "post.md", {"ruler", "main deck", "magic stones", "sideboard"})
     got = [(s.title, s.declared, [(e.count, e.name, e.count_ok) for e in s.entries]) for s in deck.sections]
     assert got == [
-        ("Ruler", None, [(1, "Faria, the Sacred Queen", True)]),
+        ("Ruler", None, [(1, "Faria, the Sacred Queen // Faria, the Ruler of God Sword", True)]),  # both faces: resolve reads one card
         ("Main Deck", None, [(4, "Gawain, the Knight of the Sun", True), (4, "Viviane", True)]),
         ("Magic Stones", None, [(10, "Light Magic Stone", True), (-1, "Viviane", False)]),
         ("Sideboard", 15, []),

@@ -170,7 +170,7 @@ def test_thousands_of_made_up_names_get_suggestions_for_the_first_twenty_only(mo
     rng = random.Random(3)
     made_up = ["".join(rng.choice("qwxzjkv") for _ in range(12)) for _ in range(2000)]
     fmt = FormatCache().get("bifrost")
-    text = "Main Deck:\n1 Excalibr\n" + "".join(f"1 {name}\n" for name in made_up)
+    text = "Main Deck:\n1 Excalibrrrr\n" + "".join(f"1 {name}\n" for name in made_up)
     report = check_decklist(parse_decklist(text, "junk.txt", fmt.known_headers), fmt, catalog)
     unknown = [v for v in report.violations if v.rule == "unknown-card"]
     assert len(unknown) == 2001 and len(asked) == SUGGESTIONS_PER_DECK == 20

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from conftest import FARIA_MAIN, faria, only, violations
 
+from forcecheck.cards.catalog import sample_catalog as _catalog
+
 
 def line_of(text: str, needle: str) -> int:
     """1-based number of the first line containing ``needle``."""
@@ -11,11 +13,21 @@ def line_of(text: str, needle: str) -> int:
 
 
 def test_unknown_card_is_reported_with_line_and_suggestions_not_as_a_size_error():
+    text = faria(main=FARIA_MAIN[:-1] + [(4, "Viviane the Unseen")])
+    v = only(text)
+    assert (v.code, v.rule, v.section, v.card, v.line) == ("FC001", "unknown-card", "main", "Viviane the Unseen", 13)
+    assert line_of(text, "Viviane the Unseen") == 13
+    assert "did you mean Viviane" in v.message
+
+
+def test_a_one_letter_typo_is_read_as_the_card_and_the_deck_judged_on_it():
     text = faria(main=FARIA_MAIN[:-1] + [(4, "Vivianne")])
     v = only(text)
-    assert (v.code, v.rule, v.section, v.card, v.line) == ("FC001", "unknown-card", "main", "Vivianne", 13)
-    assert line_of(text, "Vivianne") == 13
-    assert "did you mean Viviane" in v.message
+    assert (v.code, v.rule, v.severity, v.section, v.card, v.line) == ("FC012", "name-corrected", "warning", "main", "Viviane", 13)
+    assert v.message == "read 'Vivianne' as 'Viviane' (typo)"
+    # judged on the corrected card: a fifth copy in the side breaks the copy limit
+    found = violations(faria(main=FARIA_MAIN[:-1] + [(4, "Vivianne")], side=[(1, "Viviane")]))
+    assert [(x.code, x.card, x.found) for x in found if x.severity == "error"] == [("FC201", "Viviane", 5)]
 
 
 def test_names_forgive_case_punctuation_accents_quotes_and_stranger_suffix():
@@ -50,11 +62,27 @@ def test_zero_negative_and_huge_counts_are_violations_on_their_line():
     assert found[0][3] == 25
 
 
-def test_card_before_any_header():
+def test_card_before_any_header_is_placed_where_the_format_says_and_the_report_says_so():
     text = "4 Viviane\n" + faria(main=FARIA_MAIN[:-1])
-    found = [(v.code, v.rule, v.card, v.line) for v in violations(text)]
-    assert ("FC003", "card-outside-section", "Viviane", 1) in found
-    assert ("FC101", "main-size", None, 4) in found  # the stray line is not counted in the main deck
+    found = [(v.code, v.rule, v.severity, v.section, v.line) for v in violations(text)]
+    assert found == [("FC011", "card-placed", "warning", "main", 1)]  # the main deck is 36 + 4 = 40: legal
+    (placed,) = violations(text)
+    assert placed.message == "4 card(s) on line 1 read as the Main Deck: cards under no section header"
+    # a misplaced card is judged where it was placed: a fifth Viviane breaks the copy limit
+    assert [v.rule for v in violations("4 Viviane\n" + faria())] == ["card-placed", "copy-limit"]
+
+
+def test_card_before_any_header_in_a_format_that_places_nothing(tmp_path):
+    """A format without placement keys keeps the old rule: such a card is outside every section."""
+    from forcecheck.checking import FormatCache, check_file
+
+    (tmp_path / "plain.yaml").write_text(
+        "name: plain\ntitle: Plain\ngame: fow\nsections:\n  - {id: main, title: Main Deck}\n"
+        "rules:\n  - {id: main-size, kind: section-size, sections: [main], min: 1, description: one card}\n"
+    )
+    (tmp_path / "d.txt").write_text("4 Viviane\nMain Deck:\n4 Excalibur\n")
+    report = check_file(tmp_path / "d.txt", _catalog(), FormatCache([tmp_path]), "plain")
+    assert [(v.code, v.rule, v.card, v.line) for v in report.violations] == [("FC003", "card-outside-section", "Viviane", 1)]
 
 
 def test_unknown_section_and_empty_section():
@@ -108,8 +136,14 @@ def test_a_title_line_above_the_first_header_is_a_warning_not_two_errors():
     text = "Faria Knights by Jane\n" + faria()
     v = only(text)
     assert (v.code, v.rule, v.severity, v.line) == ("FC010", "deck-title", "warning", 1)
-    # a card (or a count) on that line is still what it was
-    assert [x.rule for x in violations("4 Viviane\n" + faria())] == ["card-outside-section"]
-    assert [x.rule for x in violations("Vivianne\n" + faria())] == ["deck-title"]
-    found = [(x.rule, x.line) for x in violations("Title\nAnother line\n" + faria())]
-    assert found == [("deck-title", 1), ("unknown-card", 2)]  # only the first line can be a title
+    assert v.message == "'Faria Knights by Jane' is read as the deck's title (it is no card and has no count)"
+    # a card (or a count) on that line is still what it was: placed in the main deck (a fifth Viviane)
+    assert [x.rule for x in violations("4 Viviane\n" + faria())] == ["card-placed", "copy-limit"]
+    assert [x.rule for x in violations("Viviane\n" + faria(main=FARIA_MAIN[:-1] + [(3, "Viviane")]))] == ["card-placed"]
+    # lines above the first card that are no cards: the first is the title, the others headings
+    found = [(x.rule, x.line, x.message) for x in violations("Title\nAnother line\n" + faria())]
+    assert found == [("deck-title", 1, "'Title' is read as the deck's title (it is no card and has no count)"),
+                     ("deck-title", 2, "'Another line' is read as a heading above the list (it is no card and has no count)")]
+    # below the first card, an unknown line is an unknown card
+    found = [(x.rule, x.line) for x in violations(faria() + "Sideboard:\nAnother line\n")]
+    assert found == [("unknown-card", 25)]

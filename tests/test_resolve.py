@@ -86,9 +86,9 @@ def test_a_bad_count_takes_the_section_off_the_fast_path():
 
 
 def test_an_unknown_name_in_a_plain_section_is_reported_and_still_sized():
-    _, report = _check("Ruler:\n1 Faria\nMain Deck:\n4 Excalibur\n4 Excaliburr\n")
+    _, report = _check("Ruler:\n1 Faria\nMain Deck:\n4 Excalibur\n4 Zzyzx Blade\n")
     [unknown] = [v for v in report.violations if v.rule == "unknown-card"]
-    assert (unknown.card, unknown.line) == ("Excaliburr", 5)
+    assert (unknown.card, unknown.line) == ("Zzyzx Blade", 5)
     [size] = [v for v in report.violations if v.rule == "main-size"]
     assert size.found == 8
 

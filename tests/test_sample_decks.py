@@ -33,8 +33,11 @@ EXPECTED = {
     "illegal-39-main-cards.txt": [
         ("FC101", "main-size", "main", None, 6, 39, "at least 40"),
     ],
-    "illegal-misspelled-name.txt": [
-        ("FC001", "unknown-card", "main", "Gawain, the Knigt of the Sun", 7, None, None),
+    "illegal-unknown-card-name.txt": [
+        ("FC001", "unknown-card", "main", "Gawain, the Knight of the Moon", 8, None, None),
+    ],
+    "legal-typo-corrected.txt": [
+        ("FC012", "name-corrected", "main", "Gawain, the Knight of the Sun", 8, None, None),
     ],
 }
 
@@ -49,10 +52,17 @@ def test_sample_deck(name):
     assert report.error is None
     got = [(v.code, v.rule, v.section, v.card, v.line, v.found, v.limit) for v in report.violations]
     assert got == EXPECTED[name]
-    assert report.legal == (not EXPECTED[name])
+    assert report.legal == name.startswith("legal")
 
 
-def test_misspelled_name_suggests_the_real_card():
-    report = check_file(SAMPLES / "bifrost" / "illegal-misspelled-name.txt", sample_catalog(), FormatCache(), "bifrost")
+def test_an_unknown_name_suggests_the_real_card():
+    report = check_file(SAMPLES / "bifrost" / "illegal-unknown-card-name.txt", sample_catalog(), FormatCache(), "bifrost")
     (violation,) = report.violations
     assert "did you mean Gawain, the Knight of the Sun" in violation.message
+
+
+def test_a_typo_is_read_as_the_card_meant_and_says_so():
+    report = check_file(SAMPLES / "bifrost" / "legal-typo-corrected.txt", sample_catalog(), FormatCache(), "bifrost")
+    (warning,) = report.violations
+    assert warning.message == "read 'Gawain, the Knigt of the Sun' as 'Gawain, the Knight of the Sun' (typo)"
+    assert report.resolution.corrections == [{"line": 8, "written": "Gawain, the Knigt of the Sun", "read_as": "Gawain, the Knight of the Sun"}]

@@ -53,7 +53,7 @@ DEFECTS = {
     "legal": (set(), lambda s: s),
     "five-copies": ({"FC201"}, lambda s: {**s, "side": [(1, "Viviane")]}),
     "short-main": ({"FC101"}, lambda s: {**s, "main": FARIA_MAIN[:-1] + [(3, "Viviane")]}),
-    "misspelled": ({"FC001"}, lambda s: {**s, "main": FARIA_MAIN[:-1] + [(4, "Vivianne")]}),
+    "misspelled": ({"FC001"}, lambda s: {**s, "main": FARIA_MAIN[:-1] + [(4, "Vivi of the Unknown Lake")]}),
     "stranger-in-main": ({"FC302"}, lambda s: {**s, "main": FARIA_MAIN[:-1] + [(3, "Viviane"), (1, "Red Wizard (Stranger)")]}),
     "too-many-stones": ({"FC101"}, lambda s: {**s, "stones": [(21, "Light Magic Stone")]}),
 }

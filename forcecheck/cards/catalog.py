@@ -12,11 +12,14 @@ import json
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name, normalize_printing
 from forcecheck.errors import CatalogError
+
+if TYPE_CHECKING:
+    from forcecheck.cards.correct import Correction
 
 CATALOG_SCHEMA = "forcecheck-catalog/1"
 SAMPLE_CATALOG_LABEL = "embedded sample catalog"
@@ -62,7 +65,32 @@ class Catalog:
         raise NotImplementedError
 
     def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
+        """The nearest known card names to ``name`` (distinct cards, best first)."""
+        keys, names = self.name_index(game)
+        return nearest(name, keys, names, limit)
+
+    def name_index(self, game: str) -> tuple[list[str], list[str]]:
+        """Every lookup key of the game's names and the display name each belongs to."""
         raise NotImplementedError
+
+    def correct(self, game: str, written: str) -> tuple[Card, Correction] | None:
+        """The card a misspelt name clearly means, and how it was read (``cards.correct``);
+        None when no one card is clearly meant. Remembered per spelling, bounded."""
+        memos = self.__dict__.setdefault("_corrections", {})
+        memo = memos.get(game)
+        if memo is None:
+            from forcecheck.cards.correct import Corrector
+
+            memo = memos[game] = ({}, Corrector(*self.name_index(game)))
+        answers, corrector = memo
+        found = answers.get(written, _UNSEEN)
+        if found is _UNSEEN:
+            if len(answers) >= MEMO_LIMIT:
+                answers.clear()
+            correction = corrector.correct(written)
+            card = self.by_name(game, correction.name) if correction else None
+            found = answers[written] = (card, correction) if card is not None else None
+        return found
 
     def cards(self, game: str | None = None) -> list[Card]:
         """Every card (for listings and tools, not for checking a deck)."""
@@ -142,10 +170,8 @@ class MemoryCatalog(Catalog):
             names.append(card.name)
         return out
 
-    def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
-        """The nearest known card names to ``name`` (distinct cards, best first)."""
-        keys, names = self._choices.get(game, ([], []))
-        return nearest(name, keys, names, limit)
+    def name_index(self, game: str) -> tuple[list[str], list[str]]:
+        return self._choices.get(game, ([], []))
 
 
 def load_catalog_file(path: Path) -> Catalog:

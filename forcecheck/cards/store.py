@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from forcecheck.cards.catalog import MEMO_LIMIT, Catalog, nearest
+from forcecheck.cards.catalog import MEMO_LIMIT, Catalog
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name, normalize_printing
 from forcecheck.errors import CatalogError
@@ -145,14 +145,13 @@ class SqliteCatalog(Catalog):
     def by_printing(self, game: str, code: str) -> Card | None:
         return self._lookup("printing", game, code)
 
-    def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
+    def name_index(self, game: str) -> tuple[list[str], list[str]]:
         if game not in self._names:
             rows = self._conn.execute(
                 "SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card_id WHERE n.game = ?", (game,)
             ).fetchall()
             self._names[game] = ([r[0] for r in rows], [r[1] for r in rows])
-        keys, names = self._names[game]
-        return nearest(name, keys, names, limit)
+        return self._names[game]
 
     def cards(self, game: str | None = None) -> list[Card]:
         sql, args = "SELECT id FROM cards", ()

@@ -9,28 +9,69 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Collection
 
 
-HEADER_COUNT = re.compile(
-    r"\s*(?:[-\u2013\u2014:=]\s*)?[(\[]?\s*(\d{1,3})\s*(?:cards?|枚|张)?\s*[)\]]?\s*:?\s*$", re.IGNORECASE
+WIDTH_FOLD = str.maketrans(
+    {**{chr(0xFF10 + d): str(d) for d in range(10)}, "\u3000": " ", "\t": " ", "\uff58": "x", "\uff38": "X",
+     "\uff0a": "*", "\uff08": "(", "\uff09": ")", "\uff3b": "[", "\uff3d": "]", "\uff1a": ":", "\u00a0": " "}
 )
-"""A count after a section title: ``Main Deck (40)``, ``Sideboard - 15``, ``Side [15]``, ``Main 40 cards``."""
+"""Full-width digits, brackets, colons and spaces as their ASCII twins, one character for one
+(so positions in the folded line are positions in the line as written)."""
 
 
-def split_header_count(title: str) -> tuple[str, int | None]:
-    """``"Sideboard - 15"`` -> ``("Sideboard", 15)``; a title without a count is kept whole."""
-    match = HEADER_COUNT.search(title)
-    if match and match.start() > 0:
-        return title[: match.start()].strip(), int(match.group(1))
-    return title.strip(), None
+def fold_width(text: str) -> str:
+    return text.translate(WIDTH_FOLD)
+
+
+_HEADER_COUNT = re.compile(
+    r"\s*(?::\s*|[-–—=]\s*)?[(\[]?\s*(?P<n>\d{1,3})\s*(?:cards?|枚|张)?\s*(?:of\s+(?P<of>\d{1,3})(?:\s*cards?)?)?\s*[)\]]?\s*$"
+    r"|\s*[(\[]?\s*\d{1,3}\s*[-〜~–]\s*\d{1,3}\s*(?:cards?|枚)?\s*[)\]]?\s*$"
+    r"|\s*[(\[]\s*\d{1,3}\s+[A-Za-z][\w ]*[)\]]\s*$",
+    re.IGNORECASE,
+)
+"""After a header title: ``(40)``, ``: 19``, ``- 15``, ``22枚``, ``(26 of 40)``; a range
+(``(25-28)``, ``5〜6枚``) or a note (``(10 Divinity)``) is read but announces no count."""
 
 
 def header_key(title: str) -> str:
     """``"Main Deck (40):"`` -> ``"main deck"``: how section titles are compared."""
     text = split_header_count(title.rstrip(": "))[0]
-    text = text.replace(":", " ").replace("_", " ").replace("-", " ")
+    text = text.replace(":", " ").replace("_", " ").replace("-", " ").replace("/", " ")
     return " ".join(text.lower().split())
+
+
+def split_header_count(title: str) -> tuple[str, int | None]:
+    """``"Sideboard - 15"`` -> ``("Sideboard", 15)``; a title without a count is kept whole."""
+    bare, count, _of = header_parts(title)
+    return bare, count
+
+
+def header_parts(title: str) -> tuple[str, int | None, int | None]:
+    """``(title, announced count, count of the whole section)`` of a header as written."""
+    folded = fold_width(title)
+    match = _HEADER_COUNT.search(folded)
+    if match and match.start() > 0:
+        count = int(match.group("n")) if match.group("n") else None
+        of = int(match.group("of")) if match.group("of") else None
+        return title[: match.start()].strip(), count, of
+    glued = re.match(r"^(.*?[^\W\d_])(\d{1,3})\s*(?:cards?|枚)?$", folded.strip())
+    if glued and glued.group(1).strip():  # "Monster22", "モンスター24枚": a count glued to the title
+        return glued.group(1).strip(), int(glued.group(2)), None
+    return title.strip(), None, None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a card line: the cards it names, each ``(name, printing, count,
+    count_text, count_ok)``. A line usually has one reading; a line the reader could read in
+    several ways (``Ruler // J-ruler``, a flattened table row of several cards, a trailing
+    note, a number that may belong to the name) offers the others, and resolve takes the first
+    whose cards the catalog knows."""
+
+    parts: tuple[tuple[str, str | None, int, str | None, bool], ...]
+    why: str = ""
+    """What the reading assumes, in words (``"a table row of 3 cards"``), for the report."""
 
 
 @dataclass(slots=True)
@@ -44,11 +85,19 @@ class Entry:
     count_ok: bool = True
     """False when the written count was zero, negative, non-numeric or over the cap."""
     count_text: str | None = None
+    alternatives: tuple[Reading, ...] = ()
+    """Other readings of the line, tried in order when the catalog knows no card ``name``."""
 
 
 @dataclass(slots=True)
 class Section:
-    """A titled part of a decklist (``Main Deck:``), as written; the format maps it to a section id."""
+    """A titled part of a decklist (``Main Deck:``), as written; the format maps it to a section id.
+
+    Three kinds besides a plain section: a *group* (``Monsters: 19`` inside the main deck:
+    ``parent`` is the section it belongs to, or None when the list named none and the format's
+    default applies; ``target`` is that section's id), a *loose* block (cards under no header,
+    ``title`` empty: placement puts each card where the format says it goes) and a *table*
+    block (lines after a header row naming several sections, ``columns``)."""
 
     title: str
     line: int | None
@@ -61,6 +110,24 @@ class Section:
     """``"name"`` when the reader vouches that every entry is a plain name with a valid count,
     ``"printing"`` when every entry is one copy of a code alone (a .ydk passcode line): resolve may then look
     the whole section up in one go. None: entries vary, resolve goes entry by entry."""
+    target: str | None = None
+    """The section id the reader already knows this part belongs to (a group's section)."""
+    parent: "Section | None" = None
+    """For a group: the written section it is part of (its declared count covers the group)."""
+    group: bool = False
+    declared_section: int | None = None
+    """A group header's count of its whole section (``Resonators: (26 of 40)``: 40)."""
+    columns: tuple[str, ...] = ()
+    """For a table block: the section ids of the header row's columns, left to right."""
+    breaks: list[int] = field(default_factory=list)
+    """Indices of entries that start a new block: a wider blank gap than the list's usual
+    spacing before them, or the line after a header that carried a card inline. Placement
+    asks of each block whether its cards belong to the section at all."""
+
+    @property
+    def loose(self) -> bool:
+        """Cards under no header (or a table row): placement decides their sections."""
+        return not self.title
 
     @property
     def key(self) -> str:
@@ -94,13 +161,68 @@ class ReadProblem:
 class Decklist:
     path: str
     sections: list[Section] = field(default_factory=list)
+    """Every written part in file order: sections, groups, loose blocks and table blocks."""
     format: str | None = None
     """Format named inside the file (YAML ``format:``)."""
     name: str | None = None
+    """The deck's title (a YAML ``name:``, a ``# Name:`` comment, or the title line of a text list)."""
     metadata: dict[str, Any] = field(default_factory=dict)
+    """``player``, ``event``, ``date``, ... as the list states them (``Player: Jane D.``)."""
     problems: list[ReadProblem] = field(default_factory=list)
-    loose: Section | None = None
-    """Cards written before any section header."""
+    notes: list[Note] = field(default_factory=list)
+    """Lines that are not cards and were read as something else (a total, a table header row,
+    a heading): kept, so nothing the user wrote goes unseen, and checked where they count."""
+
+    @property
+    def loose(self) -> Section | None:
+        """The first block of cards under no header (None when every card has one)."""
+        return next((s for s in self.sections if s.loose), None)
 
     def all_sections(self) -> list[Section]:
-        return ([self.loose] if self.loose else []) + self.sections
+        return self.sections
+
+    def add_loose(self, entry: Entry) -> Section:
+        """Put ``entry`` in the loose block at the end of the list (starting one if needed)."""
+        last = self.sections[-1] if self.sections else None
+        if last is None or not last.loose or last.columns:
+            last = Section(title="", line=entry.line)
+            self.sections.append(last)
+        last.entries.append(entry)
+        return last
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line read as something other than a card: ``total`` (``Total: 41``, checked against
+    the cards), ``heading`` (a title or a line of prose above the cards), ``columns`` (a table
+    header row)."""
+
+    kind: str
+    text: str
+    line: int | None
+    count: int | None = None
+    section: str | None = None
+    """For a total that names its section (``Total cards main deck - 40``): the title as written."""
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderTable:
+    """What a format calls its sections, for a reader: header keys of each section id, the
+    headers that are groups inside a section (``Monsters`` in the main deck) and which
+    section is the sideboard (groups under a sideboard header belong to it)."""
+
+    sections: dict[str, str | None] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)
+    sideboard: str | None = None
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.sections
+
+    def __iter__(self):
+        return iter(self.sections)
+
+    @classmethod
+    def of(cls, known: "HeaderTable | Collection[str]") -> "HeaderTable":
+        if isinstance(known, HeaderTable):
+            return known
+        return cls(sections={key: None for key in known})

@@ -1,172 +1,231 @@
-"""The plain text decklists players publish.
+"""The plain text decklists players publish, read the way a judge at the registration desk reads them.
 
-    Ruler: Faria            (a header may carry one card inline)
-    Main Deck (40):
-    4 Name                  4x Name, 4 x Name, Name x4, or just Name (one copy)
-    2 Name (CMF-001)        an optional trailing printing code
+    Player: Jane D.            metadata lines (also Event:, Date:, # Player: comments)
+    Faria Knights              a title line above the cards (resolve decides it is no card)
+    Ruler: Faria // J-ruler    a header may carry a card inline
+    Main Deck (40):            a section header, optionally with the count it announces
+    Monsters: 19               a group inside the main deck (the format says which headers are groups)
+    4 Name                     4x Name, 3 x Name, x4 – Name, Name x4, Name ×4, Name 2枚, Name (x3), 3《Name》
+    2 Name (CMF-001)           a printing code, anywhere on the line
+    Total: 41                  not a card: checked against the cards read
     # comment, // comment
 
-A header is a line ending in ``:`` (optionally ``Title (N):``) or a line whose text is a
-known section title of the format. Card names may contain colons (``Arcana: Guardian of the
-Temple``), so a colon alone does not make a header.
+A header is a known section or group title (any decoration, count or colon), or any short
+line ending in a colon (a section the format does not know, reported). Cards under no header
+stay in *loose* blocks, and a row of section titles (``Main Deck Stone Deck Side Board``, a
+table flattened by a web page) starts a *table* block: resolve places both by what their
+cards are. Blank lines matter only where they are wider than the list's usual spacing.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Collection
 
-from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section, header_key, split_header_count
+from forcecheck.decklists.lines import (
+    MAX_COUNT,
+    MAX_LINE_CHARS,
+    column_titles,
+    metadata_of,
+    parse_entry,
+    read_header,
+    split_at_headers,
+    total_of,
+)
+from forcecheck.decklists.model import Decklist, Entry, HeaderTable, Note, ReadProblem, Section, header_key
 
-MAX_COUNT = 9_999
-MAX_LINE_CHARS = 500
+__all__ = ["MAX_COUNT", "MAX_LINE_CHARS", "parse_entry", "read_text_decklist"]
 
-_METADATA = re.compile(r"^\s*(?:#|//)\s*(player|name|deck|event|date)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
-_TRAILING_COMMENT = re.compile(r"\s+(?://|#\s).*$")
-_COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[x\u00d7]\s*)?\s(?P<name>.*\S)\s*$|^(?P<count2>[+-]?\d+)[x\u00d7](?P<name2>\S.*?)\s*$", re.IGNORECASE)
-_COUNT_LAST = re.compile(r"^(?P<name>.*?\S)\s+[x\u00d7]\s*(?P<count>[+-]?\d+)\s*$", re.IGNORECASE)
-_MALFORMED_COUNT = re.compile(r"^(?P<count>[+-]?\d+(?:[.,/]\d+)+)\s*[x\u00d7]?\s+(?P<name>\S.*?)\s*$", re.IGNORECASE)
-_PRINTING = re.compile(r"\s*[\(\[](?P<code>[A-Za-z0-9]+(?:[- ][A-Za-z0-9^*]+)*)[\)\]]\s*$")
-_MARKDOWN = re.compile(r"^(?:#+|//)\s*|[*_]{2}|\s*[=-]{2,}\s*$|^[=-]{2,}\s*")
-_BULLET = re.compile(r"^[-*\u2022]\s+")
-_INLINE_COUNT = re.compile(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?)?$", re.IGNORECASE)
+_COMMENT_METADATA = re.compile(
+    r"^\s*(?:#|//)\s*(player|name|deck|event|date|author|place|format)\s*:\s*(\S.*?)\s*$", re.IGNORECASE
+)
 
+
+def comment_metadata(line: str) -> tuple[str, str] | None:
+    """``# Player: Jane Doe`` -> ("player", "Jane Doe"): the comments that carry metadata."""
+    match = _COMMENT_METADATA.match(line)
+    return (match.group(1).lower(), match.group(2)) if match else None
+_TRAILING_COMMENT = re.compile(r"\s+#\s.*$|\s{2,}//(?:\s.*)?$")
+"""``4 Name # my note``, ``4 Name   // my note``. A `` // `` with single spaces is no comment but
+the mark between a card's faces (``Ruler // J-ruler``)."""
+_MARKDOWN_HEADING = re.compile(r"^(?:#+|//)\s*")
+_BULLET = re.compile(r"^(?:[-*]\s+|[•·●▪►>|]\s*)+(?=\S)")
+"""``- 4x Name``, ``* Name``, ``• Name``: list items (``-1 Name`` is a negative count, no bullet)."""
+_AFTER_INLINE = 1_000
+"""The gap recorded after a header that carried a card inline: always a block boundary."""
 
 _LINE = re.compile(
-    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+([^\s()\[\]#/:][^\n()\[\]#/]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
+    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+([^\s()\[\]#/:\d《【{|•][^\n()\[\]#/\d{|]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
     re.MULTILINE,
 )
 """One match per line. Groups 1-2 catch the common ``4 Name`` / ``4x Name`` card line (no
-printing code, comment or colon at the end); every other line goes the general way."""
+printing code, digit, comment or colon in the name); every other line goes the general way."""
 
 
-def read_text_decklist(text: str, path: str, known_headers: Collection[str] = ()) -> Decklist:
-    """Parse text into a Decklist; ``known_headers`` are the format's section titles (header keys)."""
-    deck = Decklist(path=path)
-    current: Section | None = None
-    known = known_headers if isinstance(known_headers, (set, frozenset)) else set(known_headers)
+def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object = ()) -> Decklist:
+    """Parse text into a Decklist; ``known_headers`` is the format's HeaderTable (or a plain
+    collection of section header keys)."""
+    reader = _Reader(Decklist(path=path), HeaderTable.of(known_headers))
     for number, match in enumerate(_LINE.finditer(text), start=1):
         count_text = match.group(1)
+        current = reader.current
         if count_text is not None and current is not None and match.end() - match.start() <= MAX_LINE_CHARS:
             name = match.group(2).rstrip()  # greedy (a lazy pattern is 5x slower): trim here
             if not name.endswith(":"):
                 count = int(count_text)
                 count_ok = 0 < count <= MAX_COUNT
+                if reader.blank:
+                    reader.gap(current)
                 current.entries.append(Entry(name, count, number, None, count_ok, count_text))
                 if not count_ok:
                     current.uniform = None
                 continue
         raw = match.group(0)
         if len(raw) > MAX_LINE_CHARS:
-            deck.problems.append(
+            reader.deck.problems.append(
                 ReadProblem("line-too-long", f"line is {len(raw):,} characters (limit {MAX_LINE_CHARS}); not read", number)
             )
             continue
         line = raw.strip()
         if not line:
+            reader.blank += 1
             continue
-        current = _read_line(deck, line, number, current, known)
-    return deck
+        reader.read(line, number)
+    return reader.finish()
 
 
-def _read_line(deck: Decklist, line: str, number: int, current: Section | None, known: Collection[str]) -> Section | None:
-    """Any line but the plain card line: comments, metadata, headers, other card lines.
-    Returns the section later lines belong to."""
-    if line.startswith(("#", "//")):
-        meta = _METADATA.match(line)
-        if meta:  # "# Player: Jane Doe" comments carry registration metadata
-            key = meta.group(1).lower()
-            if key in ("name", "deck"):
-                deck.name = deck.name or meta.group(2)
-            else:
-                deck.metadata.setdefault(key, meta.group(2))
-            return current
-        heading = _MARKDOWN.sub("", line)
-        if not (heading and header_key(heading) in known):
-            return current
-        line = heading  # "## Main Deck (40)": a Markdown heading that names a section
-    if line[0] in "-*\u2022" and _BULLET.match(line):
-        line = _BULLET.sub("", line)  # "- 4x Name": a Markdown list item
-        if not line:
-            return current
-    if "#" in line or "//" in line:
-        line = _TRAILING_COMMENT.sub("", line).strip()
-        if not line:
-            return current
-    if current is not None and line[0].isdigit() and not line.endswith(":"):
-        current.add(parse_entry(line, number))
-        return current
-    header = _header(line, known)
-    if header is not None:
-        title, inline = header
-        bare, declared = split_header_count(title)
-        section = Section(title=bare, line=number, declared=declared, uniform="name")
-        deck.sections.append(section)
-        if inline and _INLINE_COUNT.match(inline):  # "Main Deck: 40" announces a count
-            section.declared = int(re.sub(r"\D", "", inline))
-        elif inline:
-            section.add(parse_entry(inline, number))
-        return section
-    entry = parse_entry(line, number)
-    if current is None:
-        if deck.loose is None:
-            deck.loose = Section(title="", line=number)
-        deck.loose.entries.append(entry)
-        return None
-    current.add(entry)
-    return current
+class _Reader:
+    """The state of reading one list: where cards go now, and the blank gaps seen."""
 
+    def __init__(self, deck: Decklist, headers: HeaderTable):
+        self.deck = deck
+        self.headers = headers
+        self.current: Section | None = None
+        """Where card lines go: a section, a group, a table block; None before the first header
+        (cards then start a loose block)."""
+        self.written: Section | None = None
+        """The last section header written (not a group): groups under it may belong to it."""
+        self.blank = 0
+        self.gaps: list[tuple[Section, int, int]] = []
+        self.entries_seen = 0
 
-def _header(line: str, known: set[str]) -> tuple[str, str] | None:
-    """``(title, inline card text)`` when the line is a section header."""
-    if line[0].isdigit() or line[0] in "+-":
-        if _COUNT_FIRST.match(line):
-            return None
-    if "**" in line or line.startswith(("==", "--")):
-        bare = _MARKDOWN.sub("", line).strip()  # "**Main Deck**", "== Main Deck =="
-        if bare and header_key(bare.rstrip(":")) in known:
-            return bare.rstrip(":").strip(), ""
-    if line.endswith(":"):
-        return line[:-1].strip(), ""
-    if header_key(line) in known:
-        return line, ""
-    if ":" in line:
-        head, rest = line.split(":", 1)
-        if header_key(head) in known:
-            return head.strip(), rest.strip()
-    return None
+    def gap(self, section: Section) -> None:
+        """Remember the blank lines before the next entry of ``section``."""
+        self.gaps.append((section, len(section.entries), self.blank))
+        self.blank = 0
 
+    def read(self, line: str, number: int) -> None:
+        """Any line but the plain card line under a header."""
+        deck = self.deck
+        if line.startswith(("#", "//")):
+            meta = comment_metadata(line)
+            if meta:  # "# Player: Jane Doe" comments carry registration metadata
+                self._metadata(*meta)
+                return
+            heading = _MARKDOWN_HEADING.sub("", line)
+            header = read_header(heading, self.headers) if heading else None
+            if header is None or not header.known:
+                return  # a comment
+            self._header(header, number)
+            return
+        if _BULLET.match(line):
+            line = _BULLET.sub("", line)  # "- 4x Name", "• Name x2": a list item
+        if "#" in line or "  //" in line:
+            line = _TRAILING_COMMENT.sub("", line).strip()
+            if not line:
+                return
+        total = total_of(line)
+        if total is not None:
+            deck.notes.append(Note("total", line, number, total[0], total[1]))
+            self.blank = 0
+            return
+        meta = metadata_of(line)
+        if meta is not None and header_key(meta[0]) not in self.headers.sections:
+            self._metadata(*meta)
+            self.blank = 0
+            return
+        if not line[0].isdigit():
+            header = read_header(line, self.headers)
+            if header is not None:
+                self._header(header, number)
+                return
+            columns = column_titles(line, self.headers)
+            if columns is not None:
+                self._table(columns, line, number)
+                return
+            pieces = split_at_headers(line, self.headers)
+            if pieces is not None:  # a whole list collapsed onto one line: read it piece by piece
+                for piece in pieces:
+                    self.read(piece, number)
+                return
+        self._entry(parse_entry(line, number))
 
-_SIMPLE = re.compile(r"^(\d{1,4})\s*[xX\u00d7]?\s+([^\s()\[\]#/][^()\[\]]*?)\s*$")
-"""The common line ``4 Name`` / ``4x Name`` with no printing code: read without the general path."""
+    def _metadata(self, key: str, value: str) -> None:
+        if key in ("name", "deck"):
+            self.deck.name = self.deck.name or value
+        else:
+            self.deck.metadata.setdefault(key, value)
 
+    def _header(self, header, number: int) -> None:
+        self.blank = 0
+        if header.group is not None:
+            parent = self.written
+            parent_id = self.headers.sections.get(header_key(parent.title)) if parent is not None else None
+            if parent is None or parent_id not in (header.group, self.headers.sideboard) or parent_id is None:
+                parent = None
+            section = Section(
+                title=header.title, line=number, declared=header.declared, uniform="name", group=True,
+                parent=parent, target=parent_id if parent is not None else header.group,
+                declared_section=header.declared_section,
+            )
+        else:
+            section = Section(title=header.title, line=number, declared=header.declared, uniform="name",
+                              declared_section=header.declared_section)
+            self.written = section
+        self.deck.sections.append(section)
+        self.current = section
+        if header.inline:
+            pieces = split_at_headers(header.inline, self.headers)
+            if pieces is not None and len(pieces) > 1:  # "Ruler: A Main Deck: 40 4 B ...": one line, many parts
+                self._entry_or_line(pieces[0], number)
+                for piece in pieces[1:]:
+                    self.read(piece, number)
+                return
+            self._entry(parse_entry(header.inline, number))
+            self.blank = _AFTER_INLINE  # "Ruler: Faria" is complete: the next line starts a new block
 
-def parse_entry(text: str, line: int | None) -> Entry:
-    """One card line into an Entry; a bad count is kept and flagged, never dropped."""
-    simple = _SIMPLE.match(text)
-    if simple:
-        count = int(simple.group(1))
-        return Entry(name=simple.group(2), count=count, line=line, count_ok=0 < count <= MAX_COUNT, count_text=simple.group(1))
-    printing = None
-    match = _PRINTING.search(text)
-    if match and any(ch.isdigit() for ch in match.group("code")) and match.start() > 0:
-        printing = match.group("code")
-        text = text[: match.start()].strip()
-    count_text: str | None = None
-    name = text
-    match = _MALFORMED_COUNT.match(text)
-    if match:  # "4.5 Name", "1,000 Name": a count, but not a whole number
-        return Entry(name=match.group("name"), count=0, line=line, printing=printing, count_ok=False, count_text=match.group("count"))
-    match = _COUNT_FIRST.match(text)
-    if match:
-        count_text = match.group("count") or match.group("count2")
-        name = match.group("name") or match.group("name2")
-    else:
-        match = _COUNT_LAST.match(text)
-        if match:
-            count_text, name = match.group("count"), match.group("name")
-    if count_text is None:
-        return Entry(name=name, count=1, line=line, printing=printing)
-    count = int(count_text)
-    ok = 0 < count <= MAX_COUNT
-    return Entry(name=name.strip(), count=count, line=line, printing=printing, count_ok=ok, count_text=count_text)
+    def _entry_or_line(self, text: str, number: int) -> None:
+        self._entry(parse_entry(text, number))
+
+    def _table(self, columns, line: str, number: int) -> None:
+        ids = []
+        for header in columns:
+            ids.append(header.section or header.group or "")
+        section = Section(title="", line=number, columns=tuple(ids))
+        self.deck.notes.append(Note("columns", line, number))
+        self.deck.sections.append(section)
+        self.current = section
+        self.blank = 0
+
+    def _entry(self, entry: Entry) -> None:
+        if self.current is None:
+            self.current = self.deck.add_loose(entry)
+            self.blank = 0
+            return
+        if self.blank:
+            self.gap(self.current)
+        self.current.add(entry)
+
+    def finish(self) -> Decklist:
+        """Blank gaps wider than the list's usual spacing become block boundaries."""
+        deck = self.deck
+        if self.gaps:
+            entries = sum(len(s.entries) for s in deck.sections)
+            counts: dict[int, int] = {0: entries - len(self.gaps)}
+            for _section, _index, run in self.gaps:
+                if run < _AFTER_INLINE:
+                    counts[run] = counts.get(run, 0) + 1
+            usual = max(counts, key=lambda run: (counts[run], -run))
+            for section, index, run in self.gaps:
+                if run > usual and index > 0:
+                    section.breaks.append(index)
+        return deck

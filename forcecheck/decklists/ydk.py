@@ -52,10 +52,8 @@ def read_ydk(text: str, path: str) -> Decklist:
             continue
         code = str(int(line))
         entry = Entry(name=code, count=1, line=number, printing=code)
-        if current is None:
-            if deck.loose is None:
-                deck.loose = Section(title="", line=number)
-            deck.loose.entries.append(entry)
+        if current is None:  # before #main: placed by what the card is (an extra deck monster, else main)
+            deck.add_loose(entry)
         else:
             current.add(entry)
     return deck

@@ -47,11 +47,30 @@ class DeckReport:
     resolution: Any = field(default=None, repr=False)
     """The deck's resolution, whose content is hashed into ``fingerprint`` on demand."""
     name: str | None = None
-    """Deck or player name from the decklist's metadata, when it has one."""
+    """The deck's title (YAML ``name:``, a ``# Name:`` comment, the title line of a text list)."""
+    player: str | None = None
+    """The player, when the list says (``Player: Jane D.``, YAML ``player:``)."""
 
     @property
     def legal(self) -> bool:
         return self.error is None and not any(v.severity == "error" for v in self.violations)
+
+    @property
+    def sections(self) -> dict[str, int] | None:
+        """Section id -> cards in it as forcecheck read and placed them (None when unreadable)."""
+        return self.resolution.section_counts if self.resolution is not None else None
+
+    @property
+    def ruler(self) -> str | None:
+        """The ruler card(s) read in the ruler area (``A / B`` for several), None without one."""
+        if self.resolution is None or not self.resolution.deck.ruler.present:
+            return None
+        return self.resolution.deck.ruler.label
+
+    @property
+    def corrections(self) -> list[dict]:
+        """Names read as the card they clearly mean: ``{"line", "written", "read_as"}`` each."""
+        return list(self.resolution.corrections) if self.resolution is not None else []
 
     @property
     def fingerprint(self) -> str | None:
@@ -69,6 +88,11 @@ class DeckReport:
             "legal": self.legal,
             "banlist": self.banlist,
             "fingerprint": self.fingerprint,
+            "name": self.name,
+            "player": self.player,
+            "ruler": self.ruler,
+            "sections": self.sections,
+            "corrections": self.corrections,
             "violations": [v.to_dict() for v in self.violations],
         }
         if self.error is not None:

@@ -51,6 +51,9 @@ def _render_deck(deck: DeckReport, console) -> None:
         return
     errors = sum(1 for v in deck.violations if v.severity == "error")
     warnings = len(deck.violations) - errors
+    counts = deck.sections
+    if counts:
+        fmt += "  " + ", ".join(f"{section} {n}" for section, n in counts.items())
     head = Text()
     if deck.legal:
         head.append("legal   ", style="bold green")

@@ -251,6 +251,16 @@ class SectionSpec(Strict):
     title: str
     aliases: list[str] = []
     """Other header titles players use for this section (``Side Deck`` for ``Sideboard``)."""
+    groups: list[str] = []
+    """Headers that name a group of cards inside this section (``Monsters``, ``Spells`` in a
+    Yu-Gi-Oh! main deck, ``Resonators``, ``Chants`` in Force of Will): their cards belong to
+    this section (or to the sideboard, under a sideboard header), and their announced count
+    is the group's."""
+    placement: Selector | Literal["rest"] | None = None
+    """Where cards written under no header go: a selector (cards that can only go here:
+    ``{type: magic-stone}`` for a magic stone deck), or ``rest`` for the one section that takes
+    every card no selector claims (the main deck). A format without placements reports such
+    cards as outside any section."""
 
 
 class RulerSpec(Strict):
@@ -266,6 +276,10 @@ class SideboardSpec(Strict):
 
     section: str
     locked: list[str] = []
+    follows: list[str] = []
+    """Sections the sideboard is written after: cards under no header that come after one of
+    them (and after main deck cards) and cannot belong to it are read as the sideboard
+    (the magic stone deck in Force of Will, the extra deck in Yu-Gi-Oh!)."""
 
 
 class CardPolicy(Strict):
@@ -303,10 +317,13 @@ class FormatSpec(Strict):
         if dupes:
             raise ValueError(f"rule ids repeated: {', '.join(sorted(dupes))}")
         known = set(ids)
+        rests = [s.id for s in self.sections if s.placement == "rest"]
+        if len(rests) > 1:
+            raise ValueError(f"only one section may have placement: rest ({', '.join(rests)} do)")
         if self.ruler and self.ruler.section not in known:
             raise ValueError(f"ruler.section {self.ruler.section!r} is not a section id ({', '.join(ids)})")
         if self.sideboard:
-            for section in [self.sideboard.section, *self.sideboard.locked]:
+            for section in [self.sideboard.section, *self.sideboard.locked, *self.sideboard.follows]:
                 if section not in known:
                     raise ValueError(f"sideboard names unknown section {section!r} (sections: {', '.join(ids)})")
         for rule in self.rules:

@@ -1,0 +1,140 @@
+"""Correcting a card name the way a judge would: only when one card is clearly meant.
+
+Exact and normalised matching (case, accents, spaces, punctuation; ``cards.names``) come
+first, in the catalog. What is left are the ways players type names differently from the
+card, in two kinds:
+
+* *Variants* that keep every letter that matters: a dropped or added article or ``of``
+  (``Magic Stone of the Six Sages``), a plural (``3 Mystical Space Typhoons``), British
+  spelling (``Defence``), words run together or split (``Darkhole``), the same words in
+  another order. Both the written name and every card name are folded the same way; the
+  written name is corrected when exactly one card folds to the same key.
+* *Typos*: a small edit distance (transpositions count one) relative to the name's length
+  (none below 8 letters), with a clear margin over the next card.
+
+Anything else stays unknown, with suggestions. Corrections never cross games: each game
+has its own index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from forcecheck.cards.names import normalize_name
+
+_DROPPED_WORDS = frozenset({"the", "a", "an", "of"})
+_BRITISH = {"defence": "defense", "offence": "offense", "licence": "license", "grey": "gray", "armour": "armor",
+            "colour": "color", "honour": "honor", "favour": "favor", "valour": "valor", "vapour": "vapor",
+            "harbour": "harbor", "rumour": "rumor", "centre": "center", "theatre": "theater", "metre": "meter",
+            "sabre": "saber", "spectre": "specter", "jewellery": "jewelry", "travelling": "traveling",
+            "traveller": "traveler", "marvellous": "marvelous", "cancelled": "canceled"}
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _fold_words(key: str) -> list[str]:
+    """A normalised name as the words that matter, each in one spelling."""
+    words = []
+    for word in key.split():
+        if word in _DROPPED_WORDS:
+            continue
+        word = _BRITISH.get(word, word)
+        if word.endswith(("ise", "ised", "ising")) and len(word) > 5:
+            word = word.replace("is", "iz")
+        words.append(_singular(word))
+    return words
+
+
+def variant_key(key: str) -> str:
+    """The key two spellings of one name share: words that matter, run together."""
+    return "".join(_fold_words(key))
+
+
+def order_key(key: str) -> str:
+    """As ``variant_key``, with the words in sorted order."""
+    return " ".join(sorted(_fold_words(key)))
+
+
+def allowed_edits(length: int) -> int:
+    """Edits a typo may have in a name of ``length`` characters (folded): none below 8."""
+    if length < 8:
+        return 0
+    if length < 14:
+        return 1
+    if length < 24:
+        return 2
+    return 3
+
+
+@dataclass(frozen=True)
+class Correction:
+    name: str
+    """The display name of the card meant (as the catalog has it)."""
+    why: str
+    """``spelling variant`` / ``word order`` / ``typo``."""
+
+
+class Corrector:
+    """The correction index of one game's names (built once, on the first unknown name)."""
+
+    def __init__(self, keys: list[str], names: list[str]):
+        self.names = names
+        self._variant: dict[str, set[str]] = {}
+        self._order: dict[str, set[str]] = {}
+        self._typo_keys: list[str] = []
+        self._typo_names: list[str] = []
+        seen: set[tuple[str, str]] = set()
+        for key, name in zip(keys, names):
+            folded = " ".join(_fold_words(key))
+            self._variant.setdefault(folded.replace(" ", ""), set()).add(name)
+            self._order.setdefault(" ".join(sorted(folded.split())), set()).add(name)
+            if (folded, name) not in seen:
+                seen.add((folded, name))
+                self._typo_keys.append(folded)
+                self._typo_names.append(name)
+
+    def correct(self, written: str) -> Correction | None:
+        key = normalize_name(written)
+        words = _fold_words(key)
+        if not words:
+            return None
+        folded = " ".join(words)
+        meant = self._variant.get(folded.replace(" ", ""))
+        if meant is not None:
+            return Correction(next(iter(meant)), "spelling variant") if len(meant) == 1 else None
+        meant = self._order.get(" ".join(sorted(words)))
+        if meant is not None:
+            return Correction(next(iter(meant)), "word order") if len(meant) == 1 else None
+        return self._typo(folded)
+
+    def _typo(self, folded: str) -> Correction | None:
+        allowed = allowed_edits(len(folded.replace(" ", "")))
+        if not allowed or not self._typo_keys:
+            return None
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        best: dict[str, int] = {}
+        for _key, distance, index in process.extract(
+            folded, self._typo_keys, scorer=OSA.distance, score_cutoff=allowed + 1, limit=8
+        ):
+            name = self._typo_names[index]
+            best[name] = min(distance, best.get(name, distance))
+        if not best:
+            return None
+        ranked = sorted(best.items(), key=lambda item: item[1])
+        name, distance = ranked[0]
+        if distance > allowed:
+            return None
+        if len(ranked) > 1 and ranked[1][1] < distance + 2:
+            return None  # another card is about as close: not clearly meant
+        return Correction(name, "typo")
+

@@ -1,0 +1,377 @@
+"""One line of a published decklist: what it is (a card, a header, a total, metadata) and,
+for a card line, its count, name, printing code and the other ways it could be read.
+
+Players write counts in every position (``4 Name``, ``4x Name``, ``3 x Name``, ``x4 – Name``,
+``Name x4``, ``Name ×４``, ``Name 2枚``, ``Name (x3)``, ``3《Name》``), printing codes anywhere
+(``SDAO1-033 Name``, ``Name [SET-001] x2``, ``Name (SDAO1-033)``), both faces of a ruler on
+one line (``Ruler // J-ruler``) and, in tables flattened by a web page, several cards on one
+line. This module turns such a line into an Entry whose ``alternatives`` hold every other
+plausible reading; the catalog, later, says which one names real cards. Nothing here knows
+any card.
+"""
+
+from __future__ import annotations
+
+import re
+
+from forcecheck.decklists.model import Entry, HeaderTable, Reading, fold_width, header_key, header_parts
+
+MAX_COUNT = 9_999
+MAX_LINE_CHARS = 500
+
+_CODE = r"[A-Za-z][A-Za-z0-9]*-[A-Za-z]{0,3}\d{1,4}[A-Za-z]{0,2}\^?\*?|\d{5,10}"
+"""A printing code (``SDAO1-033``, ``TST-067J``, ``PofA-038``, ``MP01-079``) or a passcode."""
+_CODE_IN_BRACKETS = re.compile(rf"\s*[\(\[]\s*(?P<code>{_CODE})\s*[\)\]]")
+_CODE_FIRST = re.compile(rf"^(?P<code>{_CODE})\s+(?=\S)")
+
+_COUNT_FIRST = re.compile(
+    r"^(?P<count>[+-]?\d+(?:[.,/]\d+)?)(?:\s*[xX×*]\s*|\s*[xX×*]?\s+)(?:[-–—:.]\s+)?(?P<name>\S.*)$"
+    r"|^(?P<count2>[+-]?\d+)[xX×](?P<name2>\S.*)$"
+    r"|^(?P<count3>\d+)\s*(?=[《「『【\[])(?P<name3>\S.*)$"
+)
+"""``4 Name``, ``4x Name``, ``3 x Name``, ``4xName``, ``2 – Name``, ``3《Name》``."""
+_PLAIN_NUMBER_FIRST = re.compile(r"^\d{1,2} +[^\sxX×*\d]")
+"""``7 Colored Fish``: a number and a space before the name, which may be part of the name."""
+_RANGE_FIRST = re.compile(r"^(?P<count>\d{1,3}\s*[-–~〜]\s*\d{1,3})\s*[xX×]?\s+(?P<name>\S.*)$")
+_X_FIRST = re.compile(r"^[xX×*]\s*(?P<count>\d+)\s*(?:[-–—:.]\s*)?(?P<name>\S.*)$")
+"""``x4 – Name``, ``x 2 – Name``, ``×3 Name``."""
+_COUNT_LAST = re.compile(
+    r"^(?P<name>.*?\S)(?:\s+[xX]|\s*[×*])\s*(?P<count>\d+)\s*枚?\s*(?P<note>\(.*\))?$"
+    r"|^(?P<name2>.*?\S)\s*[\(\[]\s*[xX×]\s*(?P<count2>\d+)\s*[\)\]]$"
+    r"|^(?P<name3>.*?\S)\s*(?P<count3>\d+)\s*枚$"
+    r"|^(?P<name4>.*?\S)\s+\((?P<count4>\d{1,2})\)$"
+)
+"""``Name x4``, ``Name ×４``, ``Name*3``, ``Name ×2枚``, ``Name (x3)``, ``Name 2枚``."""
+_BARE_NUMBER_LAST = re.compile(r"^(?P<name>.*?\S)\s+(?P<count>\d{1,2})$|^(?P<name2>.*[^\x00-\x7f])(?P<count2>\d{1,2})$")
+"""``Name 3`` (or ``名前3`` in Japanese): a count, unless the number is part of the name."""
+_SPLIT_COUNTS = re.compile(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
+"""Where a flattened table row starts another ``N Name`` cell."""
+_NOTE = re.compile(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
+"""A trailing remark in brackets (``(制限)``, ``(Strictly better than X)``) or cost symbols."""
+_ANY_NOTE = re.compile(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
+_WRAPPERS = re.compile(r"^[《「『](.*)[》」』]$")
+_BULLET = re.compile(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
+_TABLE_EDGE = re.compile(r"\s*\|\s*$")
+_FACE_SPLIT = re.compile(r"\s*(?://|／／)\s*|\s+/\s+|(?<=\S)/(?=\S)")
+
+
+def strip_notes(name: str) -> str:
+    """``Dorothy {G} (1)`` -> ``Dorothy``: every trailing remark or cost, or the name itself if
+    nothing else is left."""
+    previous = None
+    text = name
+    while text != previous:
+        previous = text
+        text = _ANY_NOTE.sub("", text).strip()
+    return text or name
+
+
+def _count(text: str) -> tuple[int, bool]:
+    if len(text.lstrip("+-").lstrip("0")) > 6:  # a count of thousands of digits is no count (and int() of it may refuse)
+        return 0, False
+    try:
+        count = int(text)
+    except ValueError:  # "4.5", "1,000": a count, but not a whole number
+        return 0, False
+    return count, 0 < count <= MAX_COUNT
+
+
+def _strip_name(name: str) -> str:
+    name = _TABLE_EDGE.sub("", name).strip()
+    wrapped = _WRAPPERS.match(name)
+    if wrapped:
+        name = wrapped.group(1).strip()
+    return name
+
+
+def _printing_of(name: str) -> tuple[str, str | None]:
+    """``(name without its printing code, code)``: a bracketed code anywhere, or a code first."""
+    match = _CODE_FIRST.match(name)
+    if match:
+        return name[match.end():].strip(), match.group("code")
+    codes = list(_CODE_IN_BRACKETS.finditer(name))
+    if codes and codes[-1].start() > 0:
+        code = codes[-1]
+        return (name[: code.start()] + name[code.end():]).strip(), code.group("code")
+    return name, None
+
+
+def parse_entry(text: str, line: int | None) -> Entry:
+    """One card line into an Entry (count, name, printing), with its other readings; a bad
+    count is kept and flagged, never dropped."""
+    folded = fold_width(text).strip()
+    raw = text.strip()
+    count_text: str | None = None
+    name = raw
+    number_may_be_name = bool(_PLAIN_NUMBER_FIRST.match(folded))
+    note_free: str | None = None
+    bare: tuple[str, str] | None = None
+    ranged = _RANGE_FIRST.match(folded)
+    if ranged:  # "2-3 Name": a brewer's range is no count
+        name, printing = _printing_of(_strip_name(raw[ranged.start("name"):]))
+        return Entry(name=name, count=0, line=line, printing=printing, count_ok=False, count_text=ranged.group("count"))
+    for pattern, groups in ((_COUNT_FIRST, (("count", "name"), ("count2", "name2"), ("count3", "name3"))),
+                            (_X_FIRST, (("count", "name"),)),
+                            (_COUNT_LAST, (("count", "name"), ("count2", "name2"), ("count3", "name3"), ("count4", "name4")))):
+        match = pattern.match(folded)
+        if match:
+            for count_group, name_group in groups:
+                if match.group(count_group) is not None:
+                    count_text = match.group(count_group)
+                    name = raw[match.start(name_group): match.end(name_group)]
+                    break
+            break
+    if count_text is None:
+        match = _BARE_NUMBER_LAST.match(folded)
+        if match:
+            key = "" if match.group("count") is not None else "2"
+            bare = (raw[match.start("name" + key): match.end("name" + key)], match.group("count" + key))
+    name = _strip_name(name)
+    name, printing = _printing_of(name)
+    if _NOTE.search(name):
+        stripped = strip_notes(name)
+        if stripped != name:
+            note_free = _strip_name(stripped)
+    if count_text is None:
+        count, ok = 1, True
+    else:
+        count, ok = _count(count_text)
+    entry = Entry(name=name, count=count, line=line, printing=printing, count_ok=ok, count_text=count_text)
+    entry.alternatives = _alternatives(entry, raw, folded, note_free, bare, number_may_be_name)
+    return entry
+
+
+def _reading(name: str, printing: str | None, count: int, count_text: str | None, ok: bool, why: str = "") -> Reading:
+    return Reading(((name, printing, count, count_text, ok),), why)
+
+
+def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, bare: tuple[str, str] | None,
+                  number_may_be_name: bool) -> tuple[Reading, ...]:
+    """Other readings of the line, most likely first."""
+    out: list[Reading] = []
+    args = (entry.count, entry.count_text, entry.count_ok)
+    if note_free:
+        out.append(_reading(note_free, entry.printing, *args, why="a remark in brackets after the name"))
+    faces = _FACE_SPLIT.split(note_free or entry.name)
+    if 1 < len(faces) <= 3 and all(faces):
+        parts = tuple(_printing_of(_strip_name(face)) for face in faces)
+        out.append(Reading(tuple((n, p or entry.printing, *args) for n, p in parts), "faces of one card"))
+        if "//" in entry.name:  # "Name // my remark"
+            first = _printing_of(_strip_name(entry.name.split("//", 1)[0]))
+            out.append(_reading(first[0], first[1] or entry.printing, *args, why="the text after '//' read as a remark"))
+    if bare is not None:
+        count, ok = _count(bare[1])
+        name, printing = _printing_of(_strip_name(bare[0]))
+        out.append(_reading(name, printing, count, bare[1], ok, why="a count after the name"))
+    if number_may_be_name and entry.count_text is not None:
+        # "7 Colored Fish": the number may be part of the name
+        out.append(_reading(_strip_name(raw), None, 1, None, True, why="the number is part of the name"))
+    cells = split_cells(raw, folded)
+    if cells:
+        out.append(Reading(cells, f"a table row of {len(cells)} cards"))
+    return tuple(out)
+
+
+def split_cells(raw: str, folded: str) -> tuple | None:
+    """A flattened table row (``4 Magic Stone of X 3 Guinevere 3 Thunder``) as its cards, or
+    None when the line holds one count only."""
+    starts = [m.end() for m in _SPLIT_COUNTS.finditer(folded)]
+    if len(starts) < 2:
+        return None
+    cells = []
+    bounds = starts + [len(raw)]
+    if starts[0] > 0:  # text before the first count: a cell without one ("Blessing of Athena")
+        head = raw[: starts[0]].strip()
+        if len(head) < 3 or not any(ch.isalpha() for ch in head) or head.lower() in ("x", "×"):
+            return None  # "x 2 – Name" is one card with its count, not a row
+        cells.append(head)
+    cells.extend(raw[a:b] for a, b in zip(bounds, bounds[1:]))
+    parts = []
+    for cell in cells:
+        cell = cell.strip()
+        if not cell:
+            continue
+        entry = parse_entry_simple(cell)
+        if len(entry.name) < 2:
+            return None
+        parts.append((entry.name, entry.printing, entry.count, entry.count_text, entry.count_ok))
+    return tuple(parts) if len(parts) > 1 else None
+
+
+def parse_entry_simple(text: str) -> Entry:
+    """A cell of a table row: count and name, with no further readings (no recursion)."""
+    folded = fold_width(text).strip()
+    raw = text.strip()
+    for pattern in (_COUNT_FIRST, _X_FIRST, _COUNT_LAST):
+        match = pattern.match(folded)
+        if match and match.group("count") is not None:
+            count, ok = _count(match.group("count"))
+            name, printing = _printing_of(_strip_name(raw[match.start("name"): match.end("name")]))
+            return Entry(strip_notes(name), count, None, printing, ok, match.group("count"))
+    name, printing = _printing_of(_strip_name(raw))
+    return Entry(strip_notes(name), 1, None, printing)
+
+
+# --- lines that are not cards --------------------------------------------------------------
+
+_TOTAL = re.compile(
+    r"^(?:total\b(?P<what>[^0-9]*?)[:\-–—=]*\s*(?P<n1>\d{1,4})\s*(?:cards?|枚)?"
+    r"|(?:合計|計|総数)\s*[:：]?\s*(?P<n2>\d{1,4})\s*枚?"
+    r"|(?P<n3>\d{1,4})\s*(?:cards?|枚)(?:\s+(?:in\s+)?total)?)\s*\.?$",
+    re.IGNORECASE,
+)
+_METADATA = re.compile(
+    r"^(?P<key>player|name|deck ?name|deck title|title|event|tournament|date|author|builder|by|format|"
+    r"archetype|placement|place|rank|result|location|store|プレイヤー|使用者|デッキ名|大会|日付)\s*[:：]\s*(?P<value>\S.*?)\s*$",
+    re.IGNORECASE,
+)
+_METADATA_KEYS = {"deck name": "name", "deckname": "name", "deck title": "name", "title": "name", "builder": "author",
+                  "by": "author", "プレイヤー": "player", "使用者": "player", "デッキ名": "name", "大会": "event",
+                  "日付": "date", "tournament": "event", "placement": "place", "rank": "place", "result": "place"}
+
+
+def total_of(line: str) -> tuple[int, str | None] | None:
+    """``Total: 41`` / ``43 cards total`` / ``Total cards main deck - 40`` -> (41, None) /
+    (43, None) / (40, "main deck")."""
+    match = _TOTAL.match(fold_width(line).strip())
+    if not match:
+        return None
+    number = match.group("n1") or match.group("n2") or match.group("n3")
+    what = (match.group("what") or "").strip(" :-–—")
+    what = re.sub(r"^cards?\s*(?:in\s+)?(?:the\s+)?", "", what, flags=re.IGNORECASE).strip()
+    return int(number), (what or None)
+
+
+def metadata_of(line: str) -> tuple[str, str] | None:
+    """``Player: Jane D.`` -> ("player", "Jane D."); ``Event:``, ``Date:``, ``Deck name:`` too."""
+    match = _METADATA.match(fold_width(line).strip())
+    if not match:
+        return None
+    key = match.group("key").lower()
+    return _METADATA_KEYS.get(key, key), match.group("value")
+
+
+# --- headers -----------------------------------------------------------------------------
+
+_DECORATION = re.compile(r"^(?:#+\s*|[*_]{2}|[=~]{2,}\s*|-{2,}\s*|[-•·●◆◇■□▪►>]\s*|[【\[『「<〈])+|(?:[*_]{2}|\s*[=~]{2,}|\s*-{2,}|[】\]』」>〉])+$")
+def undecorated(line: str) -> str:
+    """A header line without Markdown or bracket decoration: ``## Main Deck``, ``**Side:**``,
+    ``-Sideboard``, ``【モンスター24枚】``, ``[魔法 5〜6枚]``, ``■サイドデッキ15枚`` -> the title."""
+    previous = None
+    text = line.strip()
+    while text != previous:
+        previous = text
+        text = _DECORATION.sub("", text).strip()
+    return text
+
+
+class HeaderLine:
+    """What a header line says: the title, the section or group it names, counts, inline text."""
+
+    __slots__ = ("title", "section", "group", "declared", "declared_section", "inline", "known")
+
+    def __init__(self, title: str, section: str | None, group: str | None, declared: int | None,
+                 declared_section: int | None, inline: str, known: bool):
+        self.title, self.section, self.group = title, section, group
+        self.declared, self.declared_section, self.inline, self.known = declared, declared_section, inline, known
+
+
+def read_header(line: str, headers: HeaderTable) -> HeaderLine | None:
+    """The header this line is, or None. A known section or group title, alone or with a count
+    or one card inline (``Ruler: Faria``); or any short line ending in a colon (a section the
+    format does not know, reported as such)."""
+    text = undecorated(line)
+    if not text:
+        return None
+    ends_colon = text.endswith((":", "："))
+    body = text.rstrip(":：").strip()
+    found = _known(body, headers)
+    if found is not None:
+        return found
+    for separator in (":", "：", " – ", " — ", " - "):
+        if separator in body:
+            head, rest = body.split(separator, 1)
+            head = undecorated(head)
+            known = _known(head.rstrip(":：").strip(), headers)
+            if known is not None and rest.strip():
+                inline = rest.strip()
+                announced = re.match(r"^\(?\s*(\d{1,3})\s*\)?\s+(?=[xX×]?\d)", fold_width(inline))
+                if announced:  # "Main Deck: 40 4 Familiar ...": a count, then the cards
+                    known.declared = int(announced.group(1))
+                    inline = inline[announced.end():]
+                if _INLINE_COUNT.match(fold_width(inline)):
+                    known.declared = int(re.sub(r"\D", "", fold_width(inline).split("of")[0]))
+                else:
+                    known.inline = re.sub(r"^[*_\s]+", "", inline)
+                return known
+    if ends_colon and body and not body[0].isdigit() and len(body) <= 60:
+        bare, count, of = header_parts(body)
+        return HeaderLine(bare, None, None, count, of, "", False)
+    return None
+
+
+_INLINE_COUNT = re.compile(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?|枚)?$", re.IGNORECASE)
+
+
+def _known(text: str, headers: HeaderTable) -> HeaderLine | None:
+    bare, count, of = header_parts(text)
+    bare = bare.rstrip(":： ")
+    key = header_key(bare)
+    if key in headers.sections:
+        return HeaderLine(bare, headers.sections[key], None, count, of, "", True)
+    if key in headers.groups:
+        return HeaderLine(bare, None, headers.groups[key], count, of, "", True)
+    return None
+
+
+def column_titles(line: str, headers: HeaderTable) -> list[HeaderLine] | None:
+    """A table's header row flattened into one line (``Main Deck Stone Deck Side Board``,
+    ``Monsters Spells Traps``): the known titles it is made of, left to right, or None."""
+    words = undecorated(line).replace("|", " ").split()
+    if len(words) < 2 or len(words) > 12:
+        return None
+    found: list[HeaderLine] = []
+    at = 0
+    while at < len(words):
+        for width in range(min(4, len(words) - at), 0, -1):
+            header = _known(" ".join(words[at: at + width]), headers)
+            if header is not None and header.declared is None:
+                found.append(header)
+                at += width
+                break
+        else:
+            return None
+    return found if len(found) >= 2 else None
+
+
+_HEADER_PATTERNS: dict[int, tuple[HeaderTable, re.Pattern | None]] = {}
+
+
+def _header_pattern(headers: HeaderTable) -> re.Pattern | None:
+    """A pattern finding any of the format's section titles followed by a colon."""
+    cached = _HEADER_PATTERNS.get(id(headers))
+    if cached is not None and cached[0] is headers:
+        return cached[1]
+    keys = sorted((k for k in headers.sections if k), key=len, reverse=True)
+    words = [r"[\s\-_/]+".join(re.escape(word) for word in key.split()) for key in keys]
+    pattern = re.compile(r"(?<!\S)(?:" + "|".join(words) + r")\s*[:：]", re.IGNORECASE) if words else None
+    if len(_HEADER_PATTERNS) > 64:
+        _HEADER_PATTERNS.clear()
+    _HEADER_PATTERNS[id(headers)] = (headers, pattern)
+    return pattern
+
+
+def split_at_headers(line: str, headers: HeaderTable) -> list[str] | None:
+    """A list collapsed onto one line (``Jane Doe Ruler: A/B Main Deck: 40 4 X 4 Y Stone Deck:
+    10 ...``) cut before each section title: the pieces, or None when no title stands inside."""
+    if ":" not in line and "：" not in line:
+        return None
+    pattern = _header_pattern(headers)
+    if pattern is None:
+        return None
+    starts = [m.start() for m in pattern.finditer(line) if m.start() > 0]
+    if not starts:
+        return None
+    bounds = [0] + starts + [len(line)]
+    pieces = [line[a:b].strip() for a, b in zip(bounds, bounds[1:])]
+    return [p for p in pieces if p]
