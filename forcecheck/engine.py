@@ -178,6 +178,8 @@ class CompiledFormat:
     """How the rules run: single CompiledRules and PerCardGroups (compile_format builds it)."""
     groups: dict[str, str] = field(default_factory=dict)
     """Header key of each group title -> the section id it is a group of."""
+    group_claims: dict[str, Callable[[Card], bool]] = field(default_factory=dict)
+    """Header key of a group -> the test of the cards it holds, where the format says."""
     placements: list[tuple[str, Callable[[Card], bool]]] = field(default_factory=list)
     """Sections that claim cards written under no header, in the format's order, with the test
     of the cards they claim (``forcecheck.placement``)."""
@@ -244,13 +246,16 @@ def compile_format(
         rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))
     headers: dict[str, str] = {}
     groups: dict[str, str] = {}
+    group_claims: dict[str, Callable[[Card], bool]] = {}
     placements: list[tuple[str, Callable[[Card], bool]]] = []
     rest = None
     for section in spec.sections:
         for title in [section.id, section.title, *section.aliases]:
             headers.setdefault(header_key(title), section.id)
-        for title in section.groups:
+        for title, holds in group_titles(section):
             groups.setdefault(header_key(title), section.id)
+            if holds is not None:
+                group_claims.setdefault(header_key(title), compile_selector(holds, cost_of))
         if section.placement == "rest":
             rest = section.id
         elif section.placement is not None:
@@ -268,9 +273,22 @@ def compile_format(
         banlist=", ".join(dict.fromkeys(banlist_names)) or None,
         plan=plan,
         groups={k: v for k, v in groups.items() if k not in headers},
+        group_claims=group_claims,
         placements=placements,
         rest=rest,
     )
+
+
+def group_titles(section) -> list[tuple[str, object]]:
+    """A section's group headers as ``(title, selector or None)``, from a spec model or its
+    cached view (where a ``{title: selector}`` item is a namespace)."""
+    out = []
+    for item in getattr(section, "groups", None) or []:
+        if isinstance(item, str):
+            out.append((item, None))
+        else:
+            out.append(next(iter((item if isinstance(item, dict) else vars(item)).items())))
+    return out
 
 
 def _plan(rules: list[CompiledRule]) -> list:

@@ -45,6 +45,8 @@ class Placer:
         """The section the sideboard now follows (for the finding's words)."""
         self.filled: set[str] = set()
         self.runs: dict[str, PlacedRun] = {}
+        self.column = 0
+        """The column a table flattened column by column has reached."""
 
     @property
     def can_place(self) -> bool:
@@ -80,7 +82,7 @@ class Placer:
         claimed = self.claim(card) if card is not None else None
         if claimed is not None:
             if claimed == self.ruler_section and self.side_mode and claimed in self.filled:
-                return self.side, f"a ruler after the {self.fmt.titles[self.after]}, with the ruler area filled"
+                return self.side, f"they follow the {self.fmt.titles[self.after]} and cannot be in it"
             title = self.fmt.titles[claimed]
             return claimed, f"cards that can only be in the {title}"
         if self.side_mode:
@@ -89,25 +91,43 @@ class Placer:
             return None, ""
         return self.rest, "cards under no section header"
 
-    def place_row(self, cards: list[Card | None], columns: tuple[str, ...], line: int | None, copies: list[int]) -> list[str | None]:
-        """A flattened table row: each card to the next column (left to right) that can hold it."""
+    def place_row(self, cards: list[Card | None], columns: tuple[str, ...], line: int | None, copies: list[int],
+                  down: bool = False) -> list[str | None]:
+        """A row of a flattened table: each card to the next column (left to right) that can
+        hold it. ``down``: the table was flattened column by column (a card a line), so the
+        column reached stays for the next lines, until a card it cannot hold."""
         out: list[str | None] = []
-        at = 0
+        at = self.column if down else 0
+        sections = [column.split("/", 1)[0] for column in columns]
+        words = ", ".join(dict.fromkeys(self.fmt.titles.get(s, s) for s in sections))
         for card, count in zip(cards, copies):
             chosen = None
-            for index in range(at, len(columns)):
-                if self._holds(columns[index], card):
-                    chosen, at = columns[index], index + 1
-                    break
+            claimed = self.claim(card) if card is not None else None
+            if claimed in sections[at:]:  # a card that can only be in one of the columns goes there
+                at = sections.index(claimed, at)
+                chosen = claimed
+            else:
+                for index in range(at, len(columns)):
+                    if self._holds(columns[index], card):
+                        chosen, at = sections[index], index
+                        break
             if chosen is None:
                 out.append(self.place(card, line, count))
                 continue
-            self._note(chosen, f"a table whose columns are {', '.join(self.fmt.titles.get(c, c) for c in dict.fromkeys(columns))}", line, count)
+            if not down:
+                at += 1
+            self._note(chosen, f"a table whose columns are {words}", line, count)
             self.saw(chosen, count)
             out.append(chosen)
+        if down:
+            self.column = at
         return out
 
-    def _holds(self, section_id: str, card: Card | None) -> bool:
+    def _holds(self, column: str, card: Card | None) -> bool:
+        section_id, _, group = column.partition("/")
+        group_holds = self.fmt.group_claims.get(group) if group else None
+        if group_holds is not None and (card is None or not group_holds(card)):
+            return False
         claims = self.claimed.get(section_id)
         if claims is not None:
             return card is not None and claims(card)

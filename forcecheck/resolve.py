@@ -44,6 +44,8 @@ the catalog, as a suggestion is); the rest stay unknown cards."""
 
 _NAME = attrgetter("name")
 _COUNT = attrgetter("count")
+_SET_CODE = re.compile(r"^(?=(?:[A-Z0-9]*[A-Z]){2})(?=[A-Z]*\d)[A-Z][A-Z0-9]{1,5}$|^[A-Z]{3,5}\d?$")
+"""A set code alone on a line (``TSHD``, ``WC09``): tried as a card first, then read as no card."""
 _CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
 
 
@@ -148,6 +150,8 @@ class _Resolver:
         self.suggested = 0
         self.corrected = 0
         self.ruler_spellings: dict[Card, str] = {}
+        self.readings: dict[str, list[tuple[int | None, str, str]]] = {}
+        """How lines were read other than plainly, by kind: one finding per kind per deck."""
 
     def add(self, rule: str, **kwargs) -> None:
         self.findings.append(InputFinding(rule, Finding(**kwargs)))
@@ -165,6 +169,7 @@ class _Resolver:
                 self._written(section, id(section) in parents)
         self._announced()
         self._placed_findings()
+        self._reading_findings()
         ruler = RulerFacts(
             [card for card in self.tallies.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(card)] if fmt.spec.ruler else []
         )
@@ -257,7 +262,11 @@ class _Resolver:
 
     def _loose_items(self, lines: list[list[_Item]], columns: tuple[str, ...] | None) -> None:
         placer = self._placer()
+        down = bool(columns) and all(len(line_items) == 1 for line_items in lines)
+        placer.column = 0
         for line_items in lines:
+            if not line_items:
+                continue
             if not placer.can_place:
                 for item in line_items:
                     self._report(item, None)
@@ -270,7 +279,7 @@ class _Resolver:
                 continue
             counts = [item.entry.count if item.entry.count_ok else 0 for item in line_items]
             if columns:
-                targets = placer.place_row([i.card for i in line_items], columns, line_items[0].entry.line, counts)
+                targets = placer.place_row([i.card for i in line_items], columns, line_items[0].entry.line, counts, down)
             else:
                 targets = [placer.place(item.card, item.entry.line, count) for item, count in zip(line_items, counts)]
             for item, section_id in zip(line_items, targets):
@@ -304,6 +313,10 @@ class _Resolver:
             return [_Item(entry, card, note)]
         if _CODE_LIKE.match(entry.name.strip()) and not entry.alternatives:
             return [_Item(entry, None)]
+        if entry.count_text is None and _SET_CODE.match(entry.name):
+            # "TSHD", "WC09" alone on a line: a table cell naming the set a card is from
+            self.readings.setdefault("a set code alone on a line, no card", []).append((entry.line, entry.name, "nothing"))
+            return []
         for reading in entry.alternatives:
             found = self._reading(entry, reading, correct=False)
             if found is not None:
@@ -318,7 +331,12 @@ class _Resolver:
         return [_Item(entry, None)]
 
     def _reading(self, entry: Entry, reading: Reading, correct: bool) -> list[_Item] | None:
+        """The cards of one reading of the line, or None when the catalog does not bear it out:
+        every part must be a card, except in a table row, where most must (the others stay
+        unknown cards, each reported on the line)."""
         items: list[_Item] = []
+        row = correct and len(reading.parts) > 1 and reading.why.startswith("a table row")
+        misses = 0
         for name, printing, count, count_text, ok in reading.parts:
             part = Entry(name, count, entry.line, printing, ok, count_text)
             card, note = resolve_card(self.catalog, self.game, part)
@@ -326,18 +344,59 @@ class _Resolver:
                 items.append(_Item(part, card, note))
                 continue
             fixed = self._correct(part, name) if correct else None
+            if fixed is None and row:
+                fixed = self._faces(part)
+            if fixed is None and row:
+                glued = self._glued(part)
+                if glued is not None:
+                    items.extend(glued)
+                    continue
             if fixed is None:
-                return None
+                if not row:
+                    return None
+                misses += 1
+                items.append(_Item(part, None))
+                continue
             items.append(fixed)
+        if row and (misses * 2 > len(reading.parts) or len(items) - misses < 2):
+            return None
         if reading.why == "faces of one card":
             if len({id(item.card) for item in items}) == 1:  # "Ruler // J-ruler": one card
                 first = items[0]
+                said = tuple(s for item in items for s in item.said)
                 return [_Item(Entry(first.entry.name, entry.count, entry.line, first.entry.printing, entry.count_ok,
-                                    entry.count_text), first.card, first.note)]
+                                    entry.count_text), first.card, first.note, said)]
         written = entry.name if entry.count_text is None else f"{entry.count_text} {entry.name}"
-        read = "; ".join(f"{item.entry.count} {item.card.name}" for item in items)
-        items[0].said += (("line-read-as", f"read {written!r} as {read} ({reading.why})"),)
+        read = "; ".join(f"{item.entry.count} {item.card.name if item.card else repr(item.entry.name)}" for item in items)
+        self.readings.setdefault(reading.why, []).append((entry.line, written, read))
         return items
+
+    def _faces(self, part: Entry) -> _Item | None:
+        """A table cell naming both faces of one card (``Blazer Gill Rabus/Blazer Gill Rabus``)."""
+        from forcecheck.decklists.lines import face_names
+
+        cards = {id(card): card for card in (resolve_card(self.catalog, self.game, Entry(n, 1, None))[0] for n in face_names(part.name))}
+        if len(cards) != 1 or None in cards.values() or id(None) in cards:
+            return None
+        card = next(iter(cards.values()))
+        return _Item(Entry(card.name, part.count, part.line, None, part.count_ok, part.count_text), card)
+
+    def _glued(self, part: Entry) -> list[_Item] | None:
+        """A table cell holding two names, the second without its count (a web page lost the
+        cell boundary: ``Lancelot, the Knight of Mad Demon Blessing of Athena``): both read
+        exactly, at one word boundary only."""
+        words = part.name.split()
+        found = []
+        for cut in range(1, len(words)):
+            first = Entry(" ".join(words[:cut]), part.count, part.line, None, part.count_ok, part.count_text)
+            second = Entry(" ".join(words[cut:]), 1, part.line)
+            a = resolve_card(self.catalog, self.game, first)[0]
+            b = resolve_card(self.catalog, self.game, second)[0] if a is not None else None
+            if b is not None:
+                found.append((_Item(first, a), _Item(second, b)))
+        if len(found) != 1:
+            return None
+        return list(found[0])
 
     def _correct(self, entry: Entry, written: str) -> _Item | None:
         if self.corrected >= CORRECTIONS_PER_DECK or _CODE_LIKE.match(written.strip()) or not normalize_name(written):
@@ -481,6 +540,16 @@ class _Resolver:
                          message=f"the line {note.text!r} says {note.count} but {shown} cards are listed"
                          + ("" if note.section else " above it"))
             previous = note.line or 0
+
+    def _reading_findings(self) -> None:
+        for why, lines in self.readings.items():
+            line, written, read = lines[0]
+            if len(lines) == 1:
+                message = f"read {written!r} as {read} ({why})"
+            else:
+                where = describe_lines([n for n, _w, _r in lines if n is not None])
+                message = f"{len(lines)} lines read as {why} ({where}), e.g. {written!r} as {read}"
+            self.add("line-read-as", line=line, message=message)
 
     def _placed_findings(self) -> None:
         if self.placer is None:

@@ -25,7 +25,7 @@ _CODE_IN_BRACKETS = re.compile(rf"\s*[\(\[]\s*(?P<code>{_CODE})\s*[\)\]]")
 _CODE_FIRST = re.compile(rf"^(?P<code>{_CODE})\s+(?=\S)")
 
 _COUNT_FIRST = re.compile(
-    r"^(?P<count>[+-]?\d+(?:[.,/]\d+)?)(?:\s*[xX×*]\s*|\s*[xX×*]?\s+)(?:[-–—:.]\s+)?(?P<name>\S.*)$"
+    r"^(?P<count>[+-]?\d+(?:[.,/]\d+)?)(?:\s*[xX×*]\s+|\s*[xX×*]?\s+)(?:[-–—:.]\s+)?(?P<name>\S.*)$"
     r"|^(?P<count2>[+-]?\d+)[xX×](?P<name2>\S.*)$"
     r"|^(?P<count3>\d+)\s*(?=[《「『【\[])(?P<name3>\S.*)$"
 )
@@ -40,14 +40,17 @@ _COUNT_LAST = re.compile(
     r"|^(?P<name2>.*?\S)\s*[\(\[]\s*[xX×]\s*(?P<count2>\d+)\s*[\)\]]$"
     r"|^(?P<name3>.*?\S)\s*(?P<count3>\d+)\s*枚$"
     r"|^(?P<name4>.*?\S)\s+\((?P<count4>\d{1,2})\)$"
+    r"|^(?P<name5>.*?\S)\s+[xX×]\s*(?P<count5>\d+)\s+[-–—]\s.*$"
 )
 """``Name x4``, ``Name ×４``, ``Name*3``, ``Name ×2枚``, ``Name (x3)``, ``Name 2枚``."""
 _BARE_NUMBER_LAST = re.compile(r"^(?P<name>.*?\S)\s+(?P<count>\d{1,2})$|^(?P<name2>.*[^\x00-\x7f])(?P<count2>\d{1,2})$")
 """``Name 3`` (or ``名前3`` in Japanese): a count, unless the number is part of the name."""
+_GLUED_COUNT = re.compile(r"[^\W\d_](\d{1,2}[xX×]\s+\S.*)$")
 _SPLIT_COUNTS = re.compile(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
 """Where a flattened table row starts another ``N Name`` cell."""
 _NOTE = re.compile(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
 """A trailing remark in brackets (``(制限)``, ``(Strictly better than X)``) or cost symbols."""
+_COST_FIRST = re.compile(r"^\(\s*\d{1,2}\s*\)\s*(?=\S)")
 _ANY_NOTE = re.compile(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
 _WRAPPERS = re.compile(r"^[《「『](.*)[》」』]$")
 _BULLET = re.compile(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
@@ -112,7 +115,8 @@ def parse_entry(text: str, line: int | None) -> Entry:
         return Entry(name=name, count=0, line=line, printing=printing, count_ok=False, count_text=ranged.group("count"))
     for pattern, groups in ((_COUNT_FIRST, (("count", "name"), ("count2", "name2"), ("count3", "name3"))),
                             (_X_FIRST, (("count", "name"),)),
-                            (_COUNT_LAST, (("count", "name"), ("count2", "name2"), ("count3", "name3"), ("count4", "name4")))):
+                            (_COUNT_LAST, (("count", "name"), ("count2", "name2"), ("count3", "name3"), ("count4", "name4"),
+                                           ("count5", "name5")))):
         match = pattern.match(folded)
         if match:
             for count_group, name_group in groups:
@@ -123,9 +127,11 @@ def parse_entry(text: str, line: int | None) -> Entry:
             break
     if count_text is None:
         match = _BARE_NUMBER_LAST.match(folded)
-        if match:
+        if match:  # "墓守の司令官 3": a count after the name, unless the number is part of it
             key = "" if match.group("count") is not None else "2"
-            bare = (raw[match.start("name" + key): match.end("name" + key)], match.group("count" + key))
+            bare = (raw, "")
+            count_text = match.group("count" + key)
+            name = raw[match.start("name" + key): match.end("name" + key)]
     name = _strip_name(name)
     name, printing = _printing_of(name)
     if _NOTE.search(name):
@@ -152,6 +158,9 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     args = (entry.count, entry.count_text, entry.count_ok)
     if note_free:
         out.append(_reading(note_free, entry.printing, *args, why="a remark in brackets after the name"))
+    cost = _COST_FIRST.match(entry.name)
+    if cost:  # "(3) Reunion of Sisters": the card's cost before its name
+        out.append(_reading(_strip_name(entry.name[cost.end():]), entry.printing, *args, why="a cost before the name"))
     faces = _FACE_SPLIT.split(note_free or entry.name)
     if 1 < len(faces) <= 3 and all(faces):
         parts = tuple(_printing_of(_strip_name(face)) for face in faces)
@@ -159,22 +168,35 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
         if "//" in entry.name:  # "Name // my remark"
             first = _printing_of(_strip_name(entry.name.split("//", 1)[0]))
             out.append(_reading(first[0], first[1] or entry.printing, *args, why="the text after '//' read as a remark"))
-    if bare is not None:
-        count, ok = _count(bare[1])
+    if bare is not None:  # the whole line as one name, the number part of it
         name, printing = _printing_of(_strip_name(bare[0]))
-        out.append(_reading(name, printing, count, bare[1], ok, why="a count after the name"))
+        out.append(_reading(name, printing, 1, None, True, why="the number at the end is part of the name"))
     if number_may_be_name and entry.count_text is not None:
         # "7 Colored Fish": the number may be part of the name
         out.append(_reading(_strip_name(raw), None, 1, None, True, why="the number is part of the name"))
     cells = split_cells(raw, folded)
     if cells:
         out.append(Reading(cells, f"a table row of {len(cells)} cards"))
+    glued = _GLUED_COUNT.search(folded)
+    if glued:  # "Acolyte of the Abyss4x Nyarlathotep": an image caption glued before the card's count
+        tail = parse_entry_simple(raw[glued.start(1):])
+        out.append(_reading(tail.name, tail.printing, tail.count, tail.count_text, tail.count_ok,
+                            why="text glued before the count read as a remark"))
     return tuple(out)
 
 
-def split_cells(raw: str, folded: str) -> tuple | None:
-    """A flattened table row (``4 Magic Stone of X 3 Guinevere 3 Thunder``) as its cards, or
-    None when the line holds one count only."""
+_SUFFIX_CELL_END = re.compile(r"(?<=\S)[*×xX]\d{1,2}枚?(?=\s+\S)")
+
+
+def cell_texts(raw: str) -> list[str] | None:
+    """A line of several ``N Name`` cells cut before each count (or of ``Name*3`` cells cut
+    after each), or None when it has one."""
+    folded = fold_width(raw)
+    ends = [m.end() for m in _SUFFIX_CELL_END.finditer(folded)]
+    if ends and not _SPLIT_COUNTS.search(folded):
+        bounds = [0] + ends + [len(raw)]
+        cells = [raw[a:b].strip() for a, b in zip(bounds, bounds[1:])]
+        return [cell for cell in cells if cell] if len(cells) > 1 else None
     starts = [m.end() for m in _SPLIT_COUNTS.finditer(folded)]
     if len(starts) < 2:
         return None
@@ -185,7 +207,22 @@ def split_cells(raw: str, folded: str) -> tuple | None:
         if len(head) < 3 or not any(ch.isalpha() for ch in head) or head.lower() in ("x", "×"):
             return None  # "x 2 – Name" is one card with its count, not a row
         cells.append(head)
-    cells.extend(raw[a:b] for a, b in zip(bounds, bounds[1:]))
+    cells.extend(raw[a:b].strip() for a, b in zip(bounds, bounds[1:]))
+    return [cell for cell in cells if cell]
+
+
+def face_names(name: str) -> list[str]:
+    """``A // B``, ``A / B``, ``A/B`` -> the names of the faces (``[name]`` when there is one)."""
+    faces = [face.strip() for face in _FACE_SPLIT.split(name)]
+    return faces if 1 < len(faces) <= 3 and all(faces) else [name]
+
+
+def split_cells(raw: str, folded: str) -> tuple | None:
+    """A flattened table row (``4 Magic Stone of X 3 Guinevere 3 Thunder``) as its cards, or
+    None when the line holds one count only."""
+    cells = cell_texts(raw)
+    if cells is None:
+        return None
     parts = []
     for cell in cells:
         cell = cell.strip()
@@ -253,7 +290,7 @@ def metadata_of(line: str) -> tuple[str, str] | None:
 
 # --- headers -----------------------------------------------------------------------------
 
-_DECORATION = re.compile(r"^(?:#+\s*|[*_]{2}|[=~]{2,}\s*|-{2,}\s*|[-•·●◆◇■□▪►>]\s*|[【\[『「<〈])+|(?:[*_]{2}|\s*[=~]{2,}|\s*-{2,}|[】\]』」>〉])+$")
+_DECORATION = re.compile(r"^(?:#+\s*|[*_]{2}|[=~]{2,}\s*|-{2,}\s*|[-•·●◆◇■□▪►>|]\s*|[【\[『「<〈])+|(?:[*_]{2}|\s*[=~]{2,}|\s*-{2,}|\s*\|\s*|[】\]』」>〉])+$")
 def undecorated(line: str) -> str:
     """A header line without Markdown or bracket decoration: ``## Main Deck``, ``**Side:**``,
     ``-Sideboard``, ``【モンスター24枚】``, ``[魔法 5〜6枚]``, ``■サイドデッキ15枚`` -> the title."""

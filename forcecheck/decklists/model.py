@@ -118,7 +118,8 @@ class Section:
     declared_section: int | None = None
     """A group header's count of its whole section (``Resonators: (26 of 40)``: 40)."""
     columns: tuple[str, ...] = ()
-    """For a table block: the section ids of the header row's columns, left to right."""
+    """For a table block: the header row's columns, left to right: a section id, or for a group
+    ``section id/group key`` (``main/monsters``)."""
     breaks: list[int] = field(default_factory=list)
     """Indices of entries that start a new block: a wider blank gap than the list's usual
     spacing before them, or the line after a header that carried a card inline. Placement
@@ -194,8 +195,7 @@ class Decklist:
 @dataclass(frozen=True, slots=True)
 class Note:
     """A line read as something other than a card: ``total`` (``Total: 41``, checked against
-    the cards), ``heading`` (a title or a line of prose above the cards), ``columns`` (a table
-    header row)."""
+    the cards), ``metadata`` (``Player: Jane D.``), ``columns`` (a table's header row)."""
 
     kind: str
     text: str

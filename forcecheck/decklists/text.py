@@ -24,6 +24,7 @@ import re
 from forcecheck.decklists.lines import (
     MAX_COUNT,
     MAX_LINE_CHARS,
+    cell_texts,
     column_titles,
     metadata_of,
     parse_entry,
@@ -50,11 +51,14 @@ the mark between a card's faces (``Ruler // J-ruler``)."""
 _MARKDOWN_HEADING = re.compile(r"^(?:#+|//)\s*")
 _BULLET = re.compile(r"^(?:[-*]\s+|[•·●▪►>|]\s*)+(?=\S)")
 """``- 4x Name``, ``* Name``, ``• Name``: list items (``-1 Name`` is a negative count, no bullet)."""
+_RULE_LINE = re.compile(r"^[\s|+=_~*・･·•\-–—]*$")
+_CONTINUED = re.compile(r"\S\s*//$")
+"""A line that ends in ``//``: the card's other face is on the next line."""
 _AFTER_INLINE = 1_000
 """The gap recorded after a header that carried a card inline: always a block boundary."""
 
 _LINE = re.compile(
-    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+([^\s()\[\]#/:\d《【{|•][^\n()\[\]#/\d{|]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
+    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+(?![Cc]ards?\b)([^\s()\[\]#/:\d《【{|•][^\n()\[\]#/\d{|]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
     re.MULTILINE,
 )
 """One match per line. Groups 1-2 catch the common ``4 Name`` / ``4x Name`` card line (no
@@ -80,17 +84,48 @@ def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object
                     current.uniform = None
                 continue
         raw = match.group(0)
-        if len(raw) > MAX_LINE_CHARS:
-            reader.deck.problems.append(
-                ReadProblem("line-too-long", f"line is {len(raw):,} characters (limit {MAX_LINE_CHARS}); not read", number)
-            )
+        if len(raw) > MAX_LINE_CHARS and not raw.lstrip().startswith(("#", "//")):  # a long comment is still a comment
+            pieces = _pieces(raw.strip(), reader.headers) if len(raw) <= MAX_COLLAPSED_CHARS else None
+            if pieces is None:
+                reader.deck.problems.append(ReadProblem(
+                    "line-too-long", f"line is {len(raw):,} characters (limit {MAX_LINE_CHARS}); not read", number))
+                continue
+            for piece in pieces:  # a whole list collapsed onto one line: read piece by piece
+                reader.read(piece, number)
             continue
         line = raw.strip()
         if not line:
             reader.blank += 1
             continue
+        if reader.pending is not None:  # "Astema (TST-067) //" then "Astema [J-Ruler] (TST-067J)": one line
+            line, number = f"{reader.pending[0]} {line}", reader.pending[1]
+            reader.pending = None
+        elif _CONTINUED.search(line) and not line.startswith(("#", "//")):
+            reader.pending = (line, number)
+            continue
         reader.read(line, number)
+    if reader.pending is not None:
+        reader.read(*reader.pending)
     return reader.finish()
+
+
+MAX_COLLAPSED_CHARS = 20_000
+"""A line over MAX_LINE_CHARS is read only as a list collapsed onto one line (cut at its
+section titles and counts into pieces of at most MAX_LINE_CHARS each), up to this length."""
+
+
+def _pieces(line: str, headers: HeaderTable) -> list[str] | None:
+    """A collapsed list cut into pieces no longer than a line may be, or None."""
+    out: list[str] = []
+    for part in split_at_headers(line, headers) or [line]:
+        if len(part) <= MAX_LINE_CHARS:
+            out.append(part)
+            continue
+        cells = cell_texts(part)
+        if not cells or any(len(cell) > MAX_LINE_CHARS for cell in cells):
+            return None
+        out.extend(cells)
+    return out if len(out) > 1 else None
 
 
 class _Reader:
@@ -106,6 +141,8 @@ class _Reader:
         """The last section header written (not a group): groups under it may belong to it."""
         self.blank = 0
         self.gaps: list[tuple[Section, int, int]] = []
+        self.pending: tuple[str, int] | None = None
+        """A line ending in ``//``, waiting for the next line (the card's other face)."""
         self.entries_seen = 0
 
     def gap(self, section: Section) -> None:
@@ -129,6 +166,9 @@ class _Reader:
             return
         if _BULLET.match(line):
             line = _BULLET.sub("", line)  # "- 4x Name", "• Name x2": a list item
+        if _RULE_LINE.match(line):
+            self.blank += 1  # "|", "---", "===": a table border or a rule, as good as a blank line
+            return
         if "#" in line or "  //" in line:
             line = _TRAILING_COMMENT.sub("", line).strip()
             if not line:
@@ -141,6 +181,7 @@ class _Reader:
         meta = metadata_of(line)
         if meta is not None and header_key(meta[0]) not in self.headers.sections:
             self._metadata(*meta)
+            deck.notes.append(Note("metadata", line, number))
             self.blank = 0
             return
         if not line[0].isdigit():
@@ -199,7 +240,12 @@ class _Reader:
     def _table(self, columns, line: str, number: int) -> None:
         ids = []
         for header in columns:
-            ids.append(header.section or header.group or "")
+            ids.append(header.section or f"{header.group}/{header_key(header.title)}")
+        if len({h.group for h in columns}) == 1 and all(h.group for h in columns):  # "Monsters Spells Traps": groups of one section
+            header = columns[0]
+            header.title = line.strip()
+            self._header(header, number)
+            return
         section = Section(title="", line=number, columns=tuple(ids))
         self.deck.notes.append(Note("columns", line, number))
         self.deck.sections.append(section)

@@ -39,6 +39,10 @@ def _stamp(path: Path) -> list:
     return [str(path.resolve()), st.st_size, st.st_mtime_ns]
 
 
+CACHE_FORMAT = 2
+"""Bump when the spec models change shape: a cache written before is then not read."""
+
+
 class SpecView(SimpleNamespace):
     """A validated spec read back from the cache: attributes like the FormatSpec model's."""
 
@@ -65,7 +69,7 @@ def load_cached(root: Path):
         return None
     try:
         entry = json.loads(_entry_path(root).read_text(encoding="utf-8"))
-        if entry.get("version") != __version__:
+        if entry.get("version") != __version__ or entry.get("cache") != CACHE_FORMAT:
             return None
         for stamp in entry["files"]:
             if _stamp(Path(stamp[0])) != stamp:
@@ -86,6 +90,7 @@ def store(root: Path, files: Iterable[Path], spec) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         entry = {
             "version": __version__,
+            "cache": CACHE_FORMAT,
             "files": [_stamp(Path(f)) for f in files],
             "spec": spec.model_dump(mode="json"),
         }

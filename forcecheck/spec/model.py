@@ -251,11 +251,20 @@ class SectionSpec(Strict):
     title: str
     aliases: list[str] = []
     """Other header titles players use for this section (``Side Deck`` for ``Sideboard``)."""
-    groups: list[str] = []
+    groups: list[str | dict[str, Selector]] = []
     """Headers that name a group of cards inside this section (``Monsters``, ``Spells`` in a
     Yu-Gi-Oh! main deck, ``Resonators``, ``Chants`` in Force of Will): their cards belong to
     this section (or to the sideboard, under a sideboard header), and their announced count
-    is the group's."""
+    is the group's. A group given as ``{Monsters: {type: monster}}`` also says which cards it
+    holds, so a table of groups flattened into one column is read column by column."""
+
+    @field_validator("groups")
+    @classmethod
+    def _one_title_each(cls, value):
+        for item in value:
+            if isinstance(item, dict) and len(item) != 1:
+                raise ValueError("a group with a selector is one title and its selector: {Monsters: {type: monster}}")
+        return value
     placement: Selector | Literal["rest"] | None = None
     """Where cards written under no header go: a selector (cards that can only go here:
     ``{type: magic-stone}`` for a magic stone deck), or ``rest`` for the one section that takes
