@@ -308,6 +308,12 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         for finding in step.check(resolved):
             violations.append(_violation(finding, step.kind, step.id, step.severity, deck.path))
     violations.sort(key=lambda v: _sort_key(v, fmt))
+    broken_counts = {v.rule for v in violations if v.code == CARD_COUNT_CODE}
+    curves = {}
+    if broken_counts:  # the deck's curve line beside a broken curve or quota rule
+        from forcecheck.insight.counts import curve_lines
+
+        curves = curve_lines(resolved, fmt, broken_counts)
     return DeckReport(
         path=deck.path,
         format=fmt.spec.name,
@@ -316,7 +322,11 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         resolution=resolution,
         name=deck.name,
         player=deck.metadata.get("player"),
+        curves=curves,
     )
+
+
+CARD_COUNT_CODE = KINDS["card-count"].code
 
 
 def _violation(finding, kind: RuleKind, rule_id: str, severity: str, path: str) -> Violation:
