@@ -66,6 +66,8 @@ class DeckInsight:
     identity: list[Identity]
     copies: list[AtLimit]
     banlist: BanlistView | None
+    banlist_rule: bool
+    """Whether the format has a banlist rule (``banlist`` None then means no list was applied)."""
     breakdown: FowInsight | YgoInsight | None
     name: str | None = None
     player: str | None = None
@@ -102,6 +104,7 @@ class DeckInsight:
             "identity": [i.to_dict() for i in self.identity],
             "copies": [c.to_dict() for c in self.copies],
             "banlist": self.banlist.to_dict() if self.banlist else None,
+            "banlist_rule": self.banlist_rule,
         }
         if self.breakdown is not None:
             out[self.breakdown.family] = self.breakdown.to_dict()
@@ -157,6 +160,7 @@ def deck_insight(report, fmt) -> DeckInsight:
         identity=identities(deck, fmt),
         copies=at_limits(deck, fmt),
         banlist=banlist_view(deck, fmt),
+        banlist_rule=any(rule.kind == "banlist" for rule in spec.rules),
         breakdown=family(deck, fmt, found) if family else None,
         name=getattr(report, "name", None),
         player=getattr(report, "player", None),

@@ -100,7 +100,7 @@ def _fow_charts(insight: DeckInsight, fow: FowInsight) -> list[Chart]:
                 return f"band-{index}"
         return None
 
-    note = [f"{curve.cards} cards"]
+    note = [_title(insight, curve.section), f"{curve.cards} cards"]
     if curve.rulers:
         note.append(f"{curve.rulers} ruler{'s' if curve.rulers != 1 else ''} apart")
     if curve.average is not None:
@@ -108,7 +108,7 @@ def _fow_charts(insight: DeckInsight, fow: FowInsight) -> list[Chart]:
     note.append(f"double-faced cards at the {POLICY_WORDS.get(curve.policy, curve.policy)}")
     charts.append(Chart(
         "curve",
-        f"Cost curve · {_title(insight, curve.section)}",
+        "Cost curve",
         " · ".join(note),
         [Bar(label, n, band_of(label) if bands else "cost") for label, n in curve.buckets.items()],
         [(f"band-{i}", f"cost {item.label}: {item.short}") for i, item in enumerate(bands)],
@@ -116,33 +116,33 @@ def _fow_charts(insight: DeckInsight, fow: FowInsight) -> list[Chart]:
     if bands:
         charts.append(Chart(
             "curve-rules",
-            f"Curve rules · {insight.format}",
-            "found vs needed",
+            "Curve rules",
+            f"{insight.format}: found vs needed",
             [Bar(f"cost {item.label}", item.found, f"band-{i}", target_of(item)) for i, item in enumerate(bands)],
         ))
     present = [(a, n) for a, n in fow.attributes.items() if n]
-    multi = f"{fow.multi_attribute} multi-attribute" if fow.multi_attribute else "no multi-attribute cards"
+    multi = f"{fow.multi_attribute} multi-attribute (counted under each)" if fow.multi_attribute else "no multi-attribute cards"
     charts.append(Chart(
         "attributes",
-        f"Attributes · {_title(insight, fow.main)}",
-        f"a card of several attributes counts under each; {multi}",
+        "Attributes",
+        f"{_title(insight, fow.main)} · {multi}",
         [Bar(a, n, a) for a, n in present],
     ))
     charts.append(Chart(
         "types",
-        f"Card types · {_title(insight, fow.main)}",
-        "a card of several types counts under each",
+        "Card types",
+        f"{_title(insight, fow.main)} · a card counts under each of its types",
         [Bar(t, n, "type") for t, n in fow.types.items()],
     ))
     for stones in fow.stones:
         if not stones.cards:
             continue
-        parts = [f"{stones.cards} stones", f"{stones.basic} basic", f"{stones.special} special"]
+        parts = [_title(insight, stones.section), f"{stones.cards} stones", f"{stones.basic} basic", f"{stones.special} special"]
         if stones.no_will:
             parts.append(f"{stones.no_will} without will")
         charts.append(Chart(
             "stones",
-            f"Will produced · {_title(insight, stones.section)}",
+            "Will of the stones",
             " · ".join(parts),
             [Bar(a, n, a) for a, n in stones.will.items() if n],
         ))
@@ -155,22 +155,22 @@ def _ygo_charts(insight: DeckInsight, ygo: YgoInsight) -> list[Chart]:
     if main:
         charts.append(Chart(
             "kinds",
-            f"Monsters, spells, traps · {_title(insight, ygo.main)}",
-            f"{sum(main.values())} cards",
+            "Monsters, spells, traps",
+            f"{_title(insight, ygo.main)} · {sum(main.values())} cards",
             [Bar(k, n, k) for k, n in main.items() if n or k != "other"],
         ))
     if ygo.levels:
         charts.append(Chart(
             "levels",
-            f"Monster levels · {_title(insight, ygo.main)}",
-            f"{sum(ygo.levels.values())} monsters",
+            "Monster levels",
+            f"{_title(insight, ygo.main)} · {sum(ygo.levels.values())} monsters",
             [Bar(level, n, "monster") for level, n in ygo.levels.items()],
         ))
     if ygo.extra is not None:
         charts.append(Chart(
             "extra",
-            f"{_title(insight, 'extra')} by kind",
-            f"{sum(ygo.extra.values())} cards",
+            "Extra deck by kind",
+            f"{_title(insight, 'extra')} · {sum(ygo.extra.values())} cards",
             [Bar(k, n, k) for k, n in ygo.extra.items() if n or k in ("fusion", "synchro")],
         ))
     return charts

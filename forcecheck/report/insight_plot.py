@@ -12,7 +12,7 @@ SVG can be read by tools and tests.
 from __future__ import annotations
 
 import io
-import math
+import textwrap
 
 from forcecheck.errors import ForcecheckError
 from forcecheck.insight import DeckInsight
@@ -51,46 +51,91 @@ def _symbols(text: str) -> str:
     return text.replace("<=", "≤").replace(">=", "≥")
 
 
+COLUMNS = 3
+ROW_INCHES = 3.2
+NOTE_CHARS = 50
+"""Characters of a chart's note on one line of a one-column panel (8.5 pt)."""
+LINE_INCHES = 0.22
+
+
+def span_of(chart: Chart) -> int:
+    """Grid columns a chart takes: the curve and a long list of bars two, the others one."""
+    return 2 if chart.key == "curve" or len(chart.bars) > 6 else 1
+
+
+def layout(charts: list[Chart]) -> list[list[tuple[Chart, int]]]:
+    """Rows of (chart, columns): charts in order, a row filled up by widening its last chart."""
+    rows: list[list[tuple[Chart, int]]] = [[]]
+    used = 0
+    for chart in charts:
+        span = span_of(chart)
+        if used + span > COLUMNS:
+            last, width = rows[-1][-1]
+            rows[-1][-1] = (last, width + COLUMNS - used)
+            rows.append([])
+            used = 0
+        rows[-1].append((chart, span))
+        used += span
+    if rows[-1]:
+        last, width = rows[-1][-1]
+        rows[-1][-1] = (last, width + COLUMNS - used)
+    return [row for row in rows if row]
+
+
 def figure_of(insight: DeckInsight):
-    """The deck's figure: a header (deck, format, verdict, what was read, count rules) and
-    one panel per chart, two panels a row (an odd last one spans the row)."""
+    """The deck's figure: a header (deck, format, verdict, what was read, count rules) above
+    the charts, three grid columns a row (the curve takes two)."""
     _mpl, Figure, Patch, MaxNLocator = _matplotlib()
-    charts = charts_of(insight)
-    rows = max(1, math.ceil(len(charts) / 2))
-    header = 1.35
-    fig = Figure(figsize=(WIDTH_INCHES, header + 3.1 * rows), dpi=DPI, facecolor="white")
-    grid = fig.add_gridspec(rows, 2, left=0.06, right=0.98, bottom=0.07 / rows, top=1 - (header + 0.35) / (header + 3.1 * rows),
-                            hspace=0.75, wspace=0.18)
-    _header(fig, insight)
-    for index, chart in enumerate(charts):
-        row, column = divmod(index, 2)
-        last_alone = index == len(charts) - 1 and column == 0
-        ax = fig.add_subplot(grid[row, :] if last_alone else grid[row, column])
-        _panel(ax, chart, Patch, MaxNLocator)
+    rows = layout(charts_of(insight))
+    facts = _facts(insight)
+    header = 0.75 + LINE_INCHES * len(facts)
+    height = header + ROW_INCHES * max(1, len(rows))
+    fig = Figure(figsize=(WIDTH_INCHES, height), dpi=DPI, facecolor="white")
+    _header(fig, insight, facts)
+    if not rows:
+        return fig
+    grid = fig.add_gridspec(len(rows), COLUMNS, left=0.06, right=0.98, bottom=0.55 / height, top=1 - (header + 0.45) / height,
+                            hspace=0.9, wspace=0.28)
+    notes = {id(chart): textwrap.wrap(chart.note, NOTE_CHARS * span) if chart.note else [] for row in rows for chart, span in row}
+    room = max(len(lines) for lines in notes.values())  # every title at one height, whatever its note
+    for number, row in enumerate(rows):
+        column = 0
+        for chart, span in row:
+            ax = fig.add_subplot(grid[number, column:column + span])
+            _panel(ax, chart, span, notes[id(chart)], room, Patch, MaxNLocator)
+            column += span
     return fig
 
 
-def _header(fig, insight: DeckInsight) -> None:
-    title = insight.name or insight.path
-    verdict = "legal" if insight.legal else f"illegal ({insight.errors} violation{'s' if insight.errors != 1 else ''})"
-    fig.text(0.06, 1 - 0.18 / fig.get_figheight(), title, fontsize=15, fontweight="bold", color=INK, va="top", gid="deck-title")
-    fig.text(0.98, 1 - 0.18 / fig.get_figheight(), verdict, fontsize=13, fontweight="bold", ha="right", va="top",
-             color=OK if insight.legal else BROKEN, gid="deck-verdict")
+def _facts(insight: DeckInsight) -> list[str]:
     lines = [f"{insight.format_title} ({insight.format})"]
     read = [f"{s.title} {s.cards}" + (f" (+{s.unknown} unknown)" if s.unknown else "") for s in insight.sections if s.cards or s.unknown]
     ruler = [r.name + (f" ({', '.join(r.attributes)})" if r.attributes else "") for r in insight.ruler]
     lines.append(("Ruler area: " + " · ".join(ruler) + "    " if ruler else "") + " · ".join(read))
-    lines += [_symbols(line) for line in insight.requirement_lines]
+    lines += ["Count rules: " + _symbols(line) for line in insight.requirement_lines]
     if insight.banlist is not None:
-        listed = ", ".join(f"{c.card} {c.copies}/{c.cap}" for c in insight.banlist.cards[:6])
+        listed = "; ".join(f"{c.status} {c.card} {c.copies}/{c.cap}" for c in insight.banlist.cards[:6])
         lines.append(f"Banlist {insight.banlist.name}: " + (listed or "no listed card") + (" …" if len(insight.banlist.cards) > 6 else ""))
-    fig.text(0.06, 1 - 0.55 / fig.get_figheight(), "\n".join(lines[:5]), fontsize=9.5, color=MUTED, va="top", linespacing=1.45, gid="deck-facts")
+    elif insight.banlist_rule:
+        lines.append("Banlist: none applied")
+    return lines
 
 
-def _panel(ax, chart: Chart, Patch, MaxNLocator) -> None:
-    ax.set_title(chart.title, loc="left", fontsize=11.5, fontweight="bold", color=INK, pad=18)
-    if chart.note:
-        ax.text(0, 1.03, chart.note, transform=ax.transAxes, fontsize=8.5, color=MUTED, va="bottom")
+def _header(fig, insight: DeckInsight, facts: list[str]) -> None:
+    height = fig.get_figheight()
+    title = insight.name or insight.path
+    verdict = "legal" if insight.legal else f"illegal ({insight.errors} violation{'s' if insight.errors != 1 else ''})"
+    fig.text(0.06, 1 - 0.2 / height, title, fontsize=15, fontweight="bold", color=INK, va="top", gid="deck-title")
+    fig.text(0.98, 1 - 0.2 / height, verdict, fontsize=13, fontweight="bold", ha="right", va="top",
+             color=OK if insight.legal else BROKEN, gid="deck-verdict")
+    fig.text(0.06, 1 - 0.62 / height, "\n".join(facts), fontsize=9.5, color=MUTED, va="top", linespacing=1.5, gid="deck-facts")
+
+
+def _panel(ax, chart: Chart, span: int, note: list[str], room: int, Patch, MaxNLocator) -> None:
+    ax.set_title(chart.title, loc="left", fontsize=11.5, fontweight="bold", color=INK, pad=6 + 12 * room)
+    if note:  # right under the title, which stands high enough for the longest note of the figure
+        ax.annotate("\n".join(note), xy=(0, 1), xycoords="axes fraction", xytext=(0, 12 * room + 2), textcoords="offset points",
+                    fontsize=8.5, color=MUTED, va="top", linespacing=1.3)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -100,33 +145,48 @@ def _panel(ax, chart: Chart, Patch, MaxNLocator) -> None:
         ax.text(0.5, 0.5, "no cards", transform=ax.transAxes, ha="center", color=MUTED)
         ax.set_xticks([])
         return
-    positions = range(len(chart.bars))
+    count = len(chart.bars)
+    positions = range(count)
     colours = [COLOURS.get(bar.tone or "", DEFAULT) for bar in chart.bars]
     bars = ax.bar(positions, [bar.value for bar in chart.bars], width=0.62, color=colours, edgecolor="none")
     for index, patch in enumerate(bars.patches):
         patch.set_gid(f"bar-{chart.key}-{index}")
-    ax.bar_label(bars, labels=[str(bar.value) for bar in chart.bars], padding=2, fontsize=9, color=INK)
-    ax.set_xticks(list(positions), [_symbols(bar.label) for bar in chart.bars], fontsize=9.5)
-    if len(chart.bars) > 6 and max(len(bar.label) for bar in chart.bars) > 8:
+    targets = any(bar.target is not None for bar in chart.bars)
+    labels = [str(bar.value) for bar in chart.bars]
+    if targets:  # inside the bars, at their foot: above them is where the targets are drawn
+        for index, bar in enumerate(chart.bars):
+            inside = bar.value >= chart.top * 0.15
+            ax.text(index, chart.top * 0.03 if inside else bar.value, labels[index], ha="center", va="bottom",
+                    fontsize=10, fontweight="bold", color="white" if inside else INK)
+    else:
+        ax.bar_label(bars, labels=labels, padding=2, fontsize=9, color=INK)
+    ticks = [_symbols(bar.label) for bar in chart.bars]
+    for index, bar in enumerate(chart.bars):
+        if bar.target is not None:
+            ticks[index] += _symbols(f"\nneeds {bar.target.needed}\n{bar.target.verdict}")
+    ax.set_xticks(list(positions), ticks, fontsize=9.5)
+    for index, bar in enumerate(chart.bars):
+        if bar.target is not None:
+            ax.get_xticklabels()[index].set_color(OK if bar.target.ok else BROKEN)
+    if count > 6 and max(len(bar.label) for bar in chart.bars) > 8:
         for label in ax.get_xticklabels():
             label.set_rotation(20)
             label.set_horizontalalignment("right")
-    ax.set_ylim(0, max(chart.top, 1) * 1.22)
-    ax.set_xlim(-0.6, len(chart.bars) - 0.4)
+    ax.set_ylim(0, max(chart.top, 1) * (1.35 if chart.legend else 1.18))
+    slots = max(count, 2.6 * span)  # few bars stay bar-shaped in a wide panel, centred
+    pad = (slots - count) / 2
+    ax.set_xlim(-0.5 - pad, count - 0.5 + pad)
     for index, bar in enumerate(chart.bars):
         target = bar.target
         if target is None:
             continue
         colour = OK if target.ok else BROKEN
         for value in dict.fromkeys(v for v in (target.min, target.max) if v is not None):
-            line = ax.hlines(value, index - 0.42, index + 0.42, colors=colour, linewidth=2.4, linestyles="--")
+            line = ax.hlines(value, index - 0.4, index + 0.4, colors=colour, linewidth=2.6, linestyles=(0, (4, 2)))
             line.set_gid(f"target-{chart.key}-{index}")
-        level = target.max if target.min is None else target.min
-        ax.text(index + 0.44, level, _symbols(f"needs {target.needed}") + ("" if target.ok else f"\n{target.verdict}"),
-                fontsize=8.5, color=colour, va="center", ha="left", fontweight="bold")
     if chart.legend:
         handles = [Patch(color=COLOURS.get(tone, DEFAULT), label=_symbols(text)) for tone, text in chart.legend]
-        ax.legend(handles=handles, fontsize=8.5, frameon=False, loc="upper right")
+        ax.legend(handles=handles, fontsize=8.5, frameon=False, loc="upper right", ncols=len(handles))
 
 
 def picture(insight: DeckInsight, kind: str) -> bytes:

@@ -97,7 +97,7 @@ def _facts(insight: DeckInsight, console) -> None:
     if insight.banlist is not None:
         listed = [f"{c.status} {c.card} {c.copies}/{c.cap}" for c in insight.banlist.cards]
         row("banlist", f"{insight.banlist.name}: " + ("; ".join(listed) if listed else "no listed card in the deck"))
-    elif insight.game == "ygo":
+    elif insight.banlist_rule:
         row("banlist", "none applied")
     breakdown = insight.breakdown
     for name in ("monster_kinds", "spell_kinds", "trap_kinds"):
