@@ -152,6 +152,7 @@ class CardPass:
                             continue
                     for entry in deck.entries_of(card, (section_id,)):  # a finding on each line that lists it
                         out.append(_violation(parts[index][2](deck, entry), rule.kind, rule.id, rule.severity, path))
+        deck.counted = {rules[index].id: found for index, found in totals.items()}
         for index, found in totals.items():
             rule = rules[index]
             if rule.when is not None and not rule.applies(deck):
@@ -184,6 +185,9 @@ class CompiledFormat:
     rest: str | None = None
     """The section that takes every card under no header that no placement claims (the main deck)."""
     _header_table: HeaderTable | None = None
+    derived: dict = field(default_factory=dict)
+    """Views of the format that other modules work out once per format and keep here
+    (insight's plan of the count rules), so a batch does not work them out per deck."""
 
     def section_id(self, title: str | None) -> str | None:
         if title is None:

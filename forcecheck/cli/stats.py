@@ -91,7 +91,7 @@ def stats(
             from forcecheck.report.text import make_console
 
             mode = _color(config["color"], "text", output_file)
-            _emit(lambda out: render_stats_text(counted(), make_console(out, mode), mode), output_file, kind)
+            _emit(lambda out: render_stats_text(counted(), make_console(out, mode, terminal=mode == "always"), mode), output_file, kind)
         unreadable = seen["unreadable"]
     raise typer.Exit(2 if unreadable else 0)
 

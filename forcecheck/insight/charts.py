@@ -121,7 +121,7 @@ def _fow_charts(insight: DeckInsight, fow: FowInsight) -> list[Chart]:
             [Bar(f"cost {item.label}", item.found, f"band-{i}", target_of(item)) for i, item in enumerate(bands)],
         ))
     present = [(a, n) for a, n in fow.attributes.items() if n]
-    multi = f"{fow.multi_attribute} multi-attribute (counted under each)" if fow.multi_attribute else "no multi-attribute cards"
+    multi = f"{fow.multi_attribute} multi-attribute, counted under each" if fow.multi_attribute else "no multi-attribute cards"
     charts.append(Chart(
         "attributes",
         "Attributes",

@@ -89,34 +89,74 @@ class Requirement:
         }
 
 
+@dataclass(frozen=True)
+class _Planned:
+    """What a count rule's requirement needs that does not change from deck to deck."""
+
+    spec: Any
+    compiled: Any
+    sections: tuple[str, ...]
+    measure: str
+    label: str
+    band: tuple[int | None, int | None] | None
+    selected: Any
+
+
+def _plan(fmt) -> list[_Planned]:
+    """The format's count rules, worked out once per compiled format (kept on it)."""
+    plan = fmt.derived.get("insight.counts")
+    if plan is None:
+        compiled = {rule.id: rule for rule in fmt.rules}
+        plan = []
+        for rule in fmt.spec.rules:
+            if rule.kind != CARD_COUNT or rule.id not in compiled:
+                continue
+            band = cost_band(rule.where)
+            # the rule's own predicate (it remembers its answer per card): the engine's count
+            counting = getattr(compiled[rule.id].check, "per_card_count", None)
+            plan.append(_Planned(
+                spec=rule,
+                compiled=compiled[rule.id],
+                sections=tuple(rule.sections),
+                measure=getattr(rule, "measure", "cards") or "cards",
+                label=band_label(*band) if band else describe(rule.where),
+                band=band,
+                selected=counting[1] if counting is not None else compile_selector(rule.where, fmt.cost_of),
+            ))
+        fmt.derived["insight.counts"] = plan
+    return plan
+
+
 def requirements(deck: ResolvedDeck, fmt) -> list[Requirement]:
     """Every ``card-count`` rule of the format that applies to this deck, in the spec's order.
-    A rule whose bound comes from a keyword the ruler lacks does not apply, as in the engine."""
-    applies = {rule.id: rule.applies(deck) for rule in fmt.rules}
+    A rule whose bound comes from a keyword the ruler lacks does not apply, as in the engine.
+    The numbers are those the engine's card pass counted, when it ran on this deck."""
+    counted = deck.counted or {}
     found: list[Requirement] = []
-    for rule in fmt.spec.rules:
-        if rule.kind != CARD_COUNT or not applies.get(rule.id, False):
+    for item in _plan(fmt):
+        rule = item.spec
+        if item.compiled.when is not None and not item.compiled.applies(deck):
             continue
         bound = _bound(rule, deck)
         if bound is None:
             continue
         low, high, one_of = bound
-        sections = tuple(rule.sections)
-        measure = getattr(rule, "measure", "cards") or "cards"
-        band = cost_band(rule.where)
+        number = counted.get(rule.id)
+        if number is None:
+            number = _count(deck, item.selected, item.sections, item.measure)
         found.append(
             Requirement(
                 rule=rule.id,
                 description=rule.description,
-                sections=sections,
-                label=band_label(*band) if band else describe(rule.where),
-                found=_count(deck, fmt, rule.where, sections, measure),
+                sections=item.sections,
+                label=item.label,
+                found=number,
                 min=low,
                 max=high,
                 one_of=one_of,
-                cost_min=band[0] if band else None,
-                cost_max=band[1] if band else None,
-                measure=measure,
+                cost_min=item.band[0] if item.band else None,
+                cost_max=item.band[1] if item.band else None,
+                measure=item.measure,
             )
         )
     return found
@@ -177,8 +217,7 @@ def _bound(rule, deck: ResolvedDeck) -> tuple[int | None, int | None, tuple[int,
     return low, high, None
 
 
-def _count(deck: ResolvedDeck, fmt, where, sections: tuple[str, ...], measure: str) -> int:
-    selected = compile_selector(where, fmt.cost_of)
+def _count(deck: ResolvedDeck, selected, sections: tuple[str, ...], measure: str) -> int:
     tally = deck.tally(sections)
     picked = [card for card in tally if selected(card)]
     if measure == "distinct":
