@@ -220,7 +220,7 @@ def test_ygo_banlist_cards_both_ways(tmp_path):
         ("Junk Synchron", 3, 1, "limited"), ("Quillbolt Hedgehog", 3, 2, "semi-limited"),
     ]
     assert strict.banlist.name == "2011.3.1 test" and not strict.legal
-    assert "banlist   2011.3.1 test: limited Junk Synchron 3/1; semi-limited Quillbolt Hedgehog 3/2" in text_of([strict])
+    assert "banlist   2011.3.1 test: Junk Synchron 3 (limited 1, over); Quillbolt Hedgehog 3 (semi-limited 2, over)" in text_of([strict])
     lenient = insight_of(SYNCHRO.read_text(encoding="utf-8"), FormatCache(banlist=lists[1]).get("ygo-5ds"), suffix=".ydk")
     assert lenient.banlist.cards == [] and lenient.legal
 
@@ -358,6 +358,8 @@ def test_pictures_of_several_decks_go_into_a_directory(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == [f"{WB.stem}-2.png", f"{WB.stem}.png"]
     several = run("stats", WB, second, "-f", "abc", "-o", "svg")
     assert several.exit_code == 2 and "give --output-file DIRECTORY" in several.stderr
+    one_readable = run("stats", WB, tmp_path / "missing.txt", "-f", "abc", "-o", "svg", "--output-file", tmp_path / "svgs")
+    assert one_readable.exit_code == 2 and [p.name for p in (tmp_path / "svgs").iterdir()] == [f"{WB.stem}.svg"]
 
 
 def test_a_picture_without_matplotlib_is_a_one_line_error(monkeypatch, tmp_path):

@@ -74,7 +74,10 @@ def stats(
         _fail(str(exc))
     items = _insights(paths, card_catalog, formats, format_name, config.format_for)
     if kind in ("svg", "png"):
-        unreadable = _pictures(list(items), kind, output_file)
+        items = list(items)
+        # several decks, or a folder of them, make a folder of pictures, even when one deck is readable
+        into_folder = len(items) > 1 or any(p.is_dir() for p in paths) or (output_file is not None and output_file.is_dir())
+        unreadable = _pictures(items, kind, output_file, into_folder)
     else:
         seen = {"unreadable": 0}
 
@@ -129,7 +132,7 @@ def _write_json(items, out, catalog_label: str) -> None:
     out.write("\n")
 
 
-def _pictures(items: list, kind: str, output_file: Optional[Path]) -> int:
+def _pictures(items: list, kind: str, output_file: Optional[Path], into_folder: bool) -> int:
     """Write one picture per deck; the number of files that could not be used."""
     from forcecheck.report.insight_plot import picture
 
@@ -140,14 +143,14 @@ def _pictures(items: list, kind: str, output_file: Optional[Path]) -> int:
     if not decks:
         return len(unreadable)
     if output_file is None:
-        if len(decks) > 1:
-            _fail(f"{len(decks)} decks make {len(decks)} pictures: give --output-file DIRECTORY")
+        if into_folder:
+            _fail("several decks make several pictures: give --output-file DIRECTORY")
         if sys.stdout.isatty():
             _fail(f"a {kind.upper()} picture is not for the terminal: give --output-file FILE or redirect stdout")
         sys.stdout.buffer.write(picture(decks[0], kind))
         sys.stdout.flush()
         return len(unreadable)
-    if len(decks) == 1 and not output_file.is_dir():
+    if not into_folder:
         _write_picture(output_file, picture(decks[0], kind), kind)
         return len(unreadable)
     try:

@@ -53,6 +53,11 @@ class Listed:
     def status(self) -> str:
         return STATUS.get(self.cap, f"capped at {self.cap}")
 
+    @property
+    def summary(self) -> str:
+        """``Black Whirlwind 3 (limited 1, over)``: the copies, then what the list allows."""
+        return f"{self.card} {self.copies} ({self.status} {self.cap}{', over' if self.copies > self.cap else ''})"
+
     def to_dict(self) -> dict[str, Any]:
         return {"card": self.card, "copies": self.copies, "cap": self.cap, "status": self.status, "over": self.copies > self.cap}
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import textwrap
+from pathlib import PurePath
 
 from forcecheck.errors import ForcecheckError
 from forcecheck.insight import DeckInsight
@@ -54,6 +55,12 @@ def _symbols(text: str) -> str:
 COLUMNS = 3
 ROW_INCHES = 3.2
 NOTE_CHARS = 50
+FACT_CHARS = 135
+LABEL_CHARS = 38
+"""Characters of bar labels (9.5 pt) that fit side by side under a one-column panel."""
+"""Characters of a header line (9.5 pt) across the picture."""
+TITLE_CHARS = 64
+"""The deck's title (15 pt bold) beside the verdict; a longer one is cut in the middle."""
 """Characters of a chart's note on one line of a one-column panel (8.5 pt)."""
 LINE_INCHES = 0.22
 
@@ -87,14 +94,14 @@ def figure_of(insight: DeckInsight):
     the charts, three grid columns a row (the curve takes two)."""
     _mpl, Figure, Patch, MaxNLocator = _matplotlib()
     rows = layout(charts_of(insight))
-    facts = _facts(insight)
+    facts = [part for line in _facts(insight) for part in textwrap.wrap(line, FACT_CHARS, subsequent_indent="    ")]
     header = 0.75 + LINE_INCHES * len(facts)
-    height = header + ROW_INCHES * max(1, len(rows))
+    height = header + ROW_INCHES * max(1, len(rows)) + 0.4
     fig = Figure(figsize=(WIDTH_INCHES, height), dpi=DPI, facecolor="white")
     _header(fig, insight, facts)
     if not rows:
         return fig
-    grid = fig.add_gridspec(len(rows), COLUMNS, left=0.06, right=0.98, bottom=0.55 / height, top=1 - (header + 0.45) / height,
+    grid = fig.add_gridspec(len(rows), COLUMNS, left=0.06, right=0.98, bottom=0.95 / height, top=1 - (header + 0.65) / height,
                             hspace=0.9, wspace=0.28)
     notes = {id(chart): textwrap.wrap(chart.note, NOTE_CHARS * span) if chart.note else [] for row in rows for chart, span in row}
     room = max(len(lines) for lines in notes.values())  # every title at one height, whatever its note
@@ -114,7 +121,7 @@ def _facts(insight: DeckInsight) -> list[str]:
     lines.append(("Ruler area: " + " · ".join(ruler) + "    " if ruler else "") + " · ".join(read))
     lines += ["Count rules: " + _symbols(line) for line in insight.requirement_lines]
     if insight.banlist is not None:
-        listed = "; ".join(f"{c.status} {c.card} {c.copies}/{c.cap}" for c in insight.banlist.cards[:6])
+        listed = "; ".join(c.summary for c in insight.banlist.cards[:6])
         lines.append(f"Banlist {insight.banlist.name}: " + (listed or "no listed card") + (" …" if len(insight.banlist.cards) > 6 else ""))
     elif insight.banlist_rule:
         lines.append("Banlist: none applied")
@@ -123,7 +130,9 @@ def _facts(insight: DeckInsight) -> list[str]:
 
 def _header(fig, insight: DeckInsight, facts: list[str]) -> None:
     height = fig.get_figheight()
-    title = insight.name or insight.path
+    title = insight.name or PurePath(insight.path).name  # the folder is the user's business, the deck is ours
+    if len(title) > TITLE_CHARS:
+        title = title[: TITLE_CHARS // 2 - 1] + "…" + title[-(TITLE_CHARS // 2 - 1):]
     verdict = "legal" if insight.legal else f"illegal ({insight.errors} violation{'s' if insight.errors != 1 else ''})"
     fig.text(0.06, 1 - 0.2 / height, title, fontsize=15, fontweight="bold", color=INK, va="top", gid="deck-title")
     fig.text(0.98, 1 - 0.2 / height, verdict, fontsize=13, fontweight="bold", ha="right", va="top",
@@ -168,10 +177,11 @@ def _panel(ax, chart: Chart, span: int, note: list[str], room: int, Patch, MaxNL
     for index, bar in enumerate(chart.bars):
         if bar.target is not None:
             ax.get_xticklabels()[index].set_color(OK if bar.target.ok else BROKEN)
-    if count > 6 and max(len(bar.label) for bar in chart.bars) > 8:
+    if sum(len(bar.label) + 2 for bar in chart.bars) > LABEL_CHARS * span:  # side by side they would run together
         for label in ax.get_xticklabels():
-            label.set_rotation(20)
+            label.set_rotation(30)
             label.set_horizontalalignment("right")
+            label.set_rotation_mode("anchor")
     ax.set_ylim(0, max(chart.top, 1) * (1.35 if chart.legend else 1.18))
     slots = max(count, 2.6 * span)  # few bars stay bar-shaped in a wide panel, centred
     pad = (slots - count) / 2

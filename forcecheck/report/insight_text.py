@@ -95,7 +95,7 @@ def _facts(insight: DeckInsight, console) -> None:
     if copies:
         row("copies", *copies)
     if insight.banlist is not None:
-        listed = [f"{c.status} {c.card} {c.copies}/{c.cap}" for c in insight.banlist.cards]
+        listed = [c.summary for c in insight.banlist.cards]
         row("banlist", f"{insight.banlist.name}: " + ("; ".join(listed) if listed else "no listed card in the deck"))
     elif insight.banlist_rule:
         row("banlist", "none applied")
