@@ -169,13 +169,16 @@ def test_every_card_of_the_ruler_area_is_shown():
     assert "ruler area   Brunhild (light) (not a ruler this format accepts)" in text_of([wrong])
 
 
-def test_unknown_and_unplaced_cards_are_counted_apart():
-    text = "Ruler: Faria\nMain Deck:\n4 Excalibur\n2 Excalibr\nTrade Binder:\n3 Viviane\n"
+def test_unknown_unplaced_and_corrected_cards():
+    text = "Ruler: Faria\nMain Deck:\n4 Excalibur\n2 Zzyzx Unknowable\n1 Sacred Wave Blaed\nTrade Binder:\n3 Viviane\n"
     got = insight_of(text, "bifrost")
     main = got.section("main")
-    assert (main.cards, main.distinct, main.unknown) == (4, 1, 2)
+    assert (main.cards, main.distinct, main.unknown) == (5, 2, 2)  # the corrected name counts as its card
     assert got.unplaced == 3
-    assert "Main Deck 4 (+2 unknown) · 3 outside any section" in text_of([got])
+    assert got.corrections == [{"line": 5, "written": "Sacred Wave Blaed", "read_as": "Sacred Wave Blade"}]
+    out = text_of([got])
+    assert "Main Deck 5 (+2 unknown) · 3 outside any section" in out
+    assert "corrections  line 5: 'Sacred Wave Blaed' read as Sacred Wave Blade" in out
 
 
 def test_corrections_are_shown_when_the_report_carries_them():
