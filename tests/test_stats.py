@@ -501,3 +501,12 @@ def test_a_yugioh_era_deck_with_the_real_database_and_list(ygopro_catalog):
     blackwing = SHARED / "data" / "ygo" / "decks" / "era_5ds_style" / "IceYGO-windbot_AI_Blackwing.ydk"
     over = insight_of(blackwing.read_text(encoding="utf-8"), fmt, ygopro_catalog, suffix=".ydk").banlist
     assert ("Black Whirlwind", 3, 1, "limited") in [(c.card, c.copies, c.cap, c.status) for c in over.cards]
+
+
+def test_the_readme_text_chart_is_what_stats_prints(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("```text\nsample_decks/abc/illegal-19-cost-one-or-less.txt") + len("```text\n")
+    shown = readme[start: readme.index("```", start)]
+    out = run("stats", "sample_decks/abc/illegal-19-cost-one-or-less.txt", "-f", "abc", env={"COLUMNS": "120"}).stdout
+    assert out.startswith(shown)
