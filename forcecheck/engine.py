@@ -152,6 +152,7 @@ class CardPass:
                             continue
                     for entry in deck.entries_of(card, (section_id,)):  # a finding on each line that lists it
                         out.append(_violation(parts[index][2](deck, entry), rule.kind, rule.id, rule.severity, path))
+        deck.counted = {rules[index].id: found for index, found in totals.items()}
         for index, found in totals.items():
             rule = rules[index]
             if rule.when is not None and not rule.applies(deck):
@@ -186,6 +187,9 @@ class CompiledFormat:
     rest: str | None = None
     """The section that takes every card under no header that no placement claims (the main deck)."""
     _header_table: HeaderTable | None = None
+    derived: dict = field(default_factory=dict)
+    """Views of the format that other modules work out once per format and keep here
+    (insight's plan of the count rules), so a batch does not work them out per deck."""
 
     def section_id(self, title: str | None) -> str | None:
         if title is None:
@@ -326,6 +330,12 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         for finding in step.check(resolved):
             violations.append(_violation(finding, step.kind, step.id, step.severity, deck.path))
     violations.sort(key=lambda v: _sort_key(v, fmt))
+    broken_counts = {v.rule for v in violations if v.code == CARD_COUNT_CODE}
+    curves = {}
+    if broken_counts:  # the deck's curve line beside a broken curve or quota rule
+        from forcecheck.insight.counts import curve_lines
+
+        curves = curve_lines(resolved, fmt, broken_counts)
     return DeckReport(
         path=deck.path,
         format=fmt.spec.name,
@@ -334,7 +344,11 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         resolution=resolution,
         name=deck.name,
         player=deck.metadata.get("player"),
+        curves=curves,
     )
+
+
+CARD_COUNT_CODE = KINDS["card-count"].code
 
 
 def _violation(finding, kind: RuleKind, rule_id: str, severity: str, path: str) -> Violation:

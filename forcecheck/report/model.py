@@ -50,6 +50,9 @@ class DeckReport:
     """The deck's title (YAML ``name:``, a ``# Name:`` comment, the title line of a text list)."""
     player: str | None = None
     """The player, when the list says (``Player: Jane D.``, YAML ``player:``)."""
+    curves: dict[str, str] = field(default_factory=dict)
+    """Broken count rule id -> the deck's line of its rule group (``cost <=1: 19/20 · 2: 16 (>=15)
+    · 3+: 25 (>=10)``), from ``forcecheck.insight.counts``; the text report shows it beside the rule."""
 
     @property
     def legal(self) -> bool:

@@ -75,14 +75,20 @@ def _render_deck(deck: DeckReport, console) -> None:
     table.add_column("rule", no_wrap=True)
     table.add_column("section", no_wrap=True)
     table.add_column("message", overflow="fold")
+    shown: set[str] = set()
     for v in deck.violations:
         colour = "red" if v.severity == "error" else "yellow"
+        message = Text(v.message)
+        curve = deck.curves.get(v.rule)
+        if curve and curve not in shown:  # the deck's curve line, once, beside the first rule of its group
+            shown.add(curve)
+            message.append("\n" + curve, style="dim")
         table.add_row(
             str(v.line) if v.line is not None else "-",
             Text(v.code, style=colour),
             v.rule,
             v.section or "-",
-            Text(v.message),
+            message,
         )
     console.print(table)
     console.print()

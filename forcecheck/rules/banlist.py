@@ -130,5 +130,6 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
         return cap_of(card) is not None
 
     check.per_card_candidates = (sections, is_capped)  # the engine's card pass collects the cards the list caps
+    check.banlist, check.cap_of = banlist, cap_of  # what the list says of a card, for insight (forcecheck.insight.copies)
     return silent_when_empty(check, sections)
 

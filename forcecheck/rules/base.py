@@ -93,6 +93,9 @@ class ResolvedDeck:
     candidates: dict[str, set] | None = None
     """Rule id -> the cards that rule must look at, collected by the engine's card pass
     (None when no pass ran: a rule then finds its candidates itself)."""
+    counted: dict[str, int] | None = None
+    """Rule id -> the cards each counting rule (curves, quotas) counted in the engine's card
+    pass (None when no pass ran); insight reads it instead of counting again."""
 
     @property
     def sections(self) -> dict[str, list[ResolvedEntry]]:

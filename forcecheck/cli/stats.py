@@ -1,0 +1,180 @@
+"""``forcecheck stats``: each deck's numbers and charts (curve, attributes, kinds, count rules
+found vs needed), as text, JSON, SVG or PNG."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from forcecheck.cli.app import app
+from forcecheck.cli.common import Color, FormatsDirOption, _choose_banlist, _color, _emit, _fail, _iso_date
+
+
+class StatsFormat(str, Enum):
+    text = "text"
+    json = "json"
+    svg = "svg"
+    png = "png"
+
+
+@app.command()
+def stats(
+    paths: List[Path] = typer.Argument(..., help="Decklist files or directories (every decklist under a directory, sorted)."),
+    format_name: Optional[str] = typer.Option(None, "--format", "-f", help="Format name or format YAML file (as for check)."),
+    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog (as for check)."),
+    output_format: StatsFormat = typer.Option(
+        StatsFormat.text, "--output-format", "-o", help="text (bar charts), json (every number), svg or png (one picture per deck; needs forcecheck[plots])."
+    ),
+    output_file: Optional[Path] = typer.Option(
+        None, "--output-file", help="Write there instead of stdout. For pictures of several decks: a directory, one DECK.svg/.png per deck."
+    ),
+    formats_dir: Optional[List[Path]] = FormatsDirOption,
+    color: Optional[Color] = typer.Option(None, "--color", help="Colour in text output: auto, always, never (plain ASCII bars)."),
+    banlist: Optional[str] = typer.Option(None, "--banlist", help="Banlist whose limited cards to show (as for check), or 'none'."),
+    banlist_file: Optional[Path] = typer.Option(None, "--banlist-file", help="An lflist.conf file to take the banlist from."),
+    config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one."),
+    as_of: Optional[str] = typer.Option(None, "--as-of", help="Date (YYYY-MM-DD) whose banlist versions apply (default: today)."),
+) -> None:
+    """Show each deck's numbers: what was read, the cost curve, attributes, card kinds, the
+    format's count rules found vs needed, copies at the limit and the banlist's cards.
+
+    Exit status: 0 every deck was read (legal or not: see 'forcecheck check' for the verdict
+    that fails a run), 2 an input that could not be used; the rest of the batch is still shown.
+    """
+    from forcecheck.cards.catalog import open_catalog
+    from forcecheck.checking import FormatCache
+    from forcecheck.config import load_config
+    from forcecheck.errors import ForcecheckError
+
+    kind = output_format.value
+    flags = {
+        "format": format_name,
+        "catalog": str(catalog) if catalog else None,
+        "format_dirs": [str(d) for d in formats_dir or []],
+        "color": color.value if color else None,
+        "banlist": banlist,
+        "banlist_file": str(banlist_file) if banlist_file else None,
+    }
+    try:
+        config = load_config(flags, config_path=config_file)
+        card_catalog = open_catalog(config["catalog"])
+        chosen = _choose_banlist(config["banlist"], Path(config["banlist_file"]) if config["banlist_file"] else None, card_catalog)
+        formats = FormatCache(config["format_dirs"], chosen, card_catalog, _iso_date(as_of))
+        if format_name:
+            formats.get(format_name)  # a broken format fails the run up front
+        if kind in ("svg", "png"):
+            from forcecheck.report.insight_plot import _matplotlib
+
+            _matplotlib()  # no matplotlib: say so before reading anything
+    except ForcecheckError as exc:
+        _fail(str(exc))
+    items = _insights(paths, card_catalog, formats, format_name, config.format_for)
+    if kind in ("svg", "png"):
+        items = list(items)
+        # several decks, or a folder of them, make a folder of pictures, even when one deck is readable
+        into_folder = len(items) > 1 or any(p.is_dir() for p in paths) or (output_file is not None and output_file.is_dir())
+        unreadable = _pictures(items, kind, output_file, into_folder)
+    else:
+        seen = {"unreadable": 0}
+
+        def counted():
+            for item in items:
+                if getattr(item, "error", None) is not None:
+                    seen["unreadable"] += 1
+                yield item
+
+        if kind == "json":
+            _emit(lambda out: _write_json(counted(), out, card_catalog.label), output_file, kind)
+        else:
+            from forcecheck.report.insight_text import render_stats_text
+            from forcecheck.report.text import make_console
+
+            mode = _color(config["color"], "text", output_file)
+            _emit(lambda out: render_stats_text(counted(), make_console(out, mode, terminal=mode == "always"), mode), output_file, kind)
+        unreadable = seen["unreadable"]
+    raise typer.Exit(2 if unreadable else 0)
+
+
+def _insights(paths, card_catalog, formats, format_name, format_for):
+    """DeckInsight per deck, or the DeckReport with ``error`` for a file that cannot be used."""
+    from forcecheck.checking import expand_paths, read_with_format
+    from forcecheck.engine import check_decklist
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.insight import deck_insight
+    from forcecheck.report.model import DeckReport
+
+    for path in expand_paths(paths):
+        try:
+            deck, fmt, _text = read_with_format(path, formats, format_name, format_for(path))
+        except ForcecheckError as exc:
+            yield DeckReport(path=str(path), format=format_name, error=str(exc))
+            continue
+        yield deck_insight(check_decklist(deck, fmt, card_catalog), fmt)
+
+
+def _write_json(items, out, catalog_label: str) -> None:
+    import json
+
+    from forcecheck.insight import SCHEMA_VERSION
+
+    decks = []
+    for item in items:
+        if getattr(item, "error", None) is not None:
+            decks.append({"path": item.path, "format": item.format, "error": item.error})
+        else:
+            decks.append(item.to_dict())
+    summary = {"decks": len(decks), "unreadable": sum(1 for d in decks if "error" in d), "catalog": catalog_label}
+    json.dump({"schema_version": SCHEMA_VERSION, "decks": decks, "summary": summary}, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+
+
+def _pictures(items: list, kind: str, output_file: Optional[Path], into_folder: bool) -> int:
+    """Write one picture per deck; the number of files that could not be used."""
+    from forcecheck.report.insight_plot import picture
+
+    unreadable = [item for item in items if getattr(item, "error", None) is not None]
+    for item in unreadable:
+        print(f"forcecheck: error: {item.error}", file=sys.stderr)
+    decks = [item for item in items if getattr(item, "error", None) is None]
+    if not decks:
+        return len(unreadable)
+    if output_file is None:
+        if into_folder:
+            _fail("several decks make several pictures: give --output-file DIRECTORY")
+        if sys.stdout.isatty():
+            _fail(f"a {kind.upper()} picture is not for the terminal: give --output-file FILE or redirect stdout")
+        sys.stdout.buffer.write(picture(decks[0], kind))
+        sys.stdout.flush()
+        return len(unreadable)
+    if not into_folder:
+        _write_picture(output_file, picture(decks[0], kind), kind)
+        return len(unreadable)
+    try:
+        output_file.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"cannot make the directory {output_file}: {exc.strerror or exc}")
+    used: set[str] = set()
+    for deck in decks:
+        stem = Path(deck.path).stem or "deck"
+        name, number = f"{stem}.{kind}", 1
+        while name in used:  # two decks of one name in different folders
+            number += 1
+            name = f"{stem}-{number}.{kind}"
+        used.add(name)
+        _write_picture(output_file / name, picture(deck, kind), kind)
+    return len(unreadable)
+
+
+def _write_picture(target: Path, data: bytes, kind: str) -> None:
+    from forcecheck.textfile import atomic_write
+
+    try:
+        # the handle is text; the picture's bytes go to its binary buffer, still through the atomic rename
+        atomic_write(target, lambda handle: handle.buffer.write(data))
+    except OSError as exc:
+        _fail(f"cannot write {target}: {exc.strerror or exc}")
+    print(f"forcecheck: wrote {kind} picture to {target}", file=sys.stderr)
