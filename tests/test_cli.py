@@ -39,7 +39,7 @@ def test_check_the_sample_folder_text_output():
     result = run("check", str(SAMPLES / "bifrost"), "--format", "bifrost", "--color", "never")
     assert result.exit_code == 1
     out = result.stdout
-    assert "12 decks checked: 4 legal, 8 illegal" in out
+    assert "14 decks checked: 6 legal, 8 illegal" in out
     assert "ILLEGAL" in out and "copy-limit" in out and "FC201" in out
     assert "\x1b[" not in out
     # deterministic: sorted paths
@@ -54,7 +54,7 @@ def test_json_output_schema():
     assert doc["schema_version"] == 1
     assert set(doc) == {"schema_version", "decks", "summary"}
     assert doc["summary"] == {
-        "decks": 12, "legal": 4, "illegal": 8, "unreadable": 0, "violations": 8, "warnings": 1,
+        "decks": 14, "legal": 6, "illegal": 8, "unreadable": 0, "violations": 8, "warnings": 8,
         "catalog": "embedded sample catalog",
     }
     deck = next(d for d in doc["decks"] if d["path"].endswith("illegal-five-copies-main-and-side.txt"))

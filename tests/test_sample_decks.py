@@ -36,6 +36,17 @@ EXPECTED = {
     "illegal-unknown-card-name.txt": [
         ("FC001", "unknown-card", "main", "Gawain, the Knight of the Moon", 8, None, None),
     ],
+    # lists in the shapes players publish (issue 12): warnings say what was assumed
+    "legal-headerless-blog-post.txt": [
+        ("FC010", "deck-title", None, None, 6, None, None),
+        ("FC011", "card-placed", "ruler", None, 10, None, None),
+        ("FC011", "card-placed", "main", None, 12, None, None),
+        ("FC012", "name-corrected", "main", "Traveler in Wonderland", 21, None, None),
+        ("FC011", "card-placed", "stones", None, 24, None, None),
+        ("FC011", "card-placed", "stranger", None, 28, None, None),
+        ("FC011", "card-placed", "side", None, 34, None, None),
+    ],
+    "legal-type-groups-and-codes.txt": [],
     "legal-typo-corrected.txt": [
         ("FC012", "name-corrected", "main", "Gawain, the Knight of the Sun", 8, None, None),
     ],

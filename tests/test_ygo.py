@@ -34,6 +34,16 @@ EXPECTED = {
     'illegal-xyz-and-pendulum.ydk': [('FC302', 'no-later-card-kinds', 'main', 'Odd-Eyes Pendulum Dragon', 43, 1, None), ('FC302', 'no-later-card-kinds', 'extra', 'Number 39: Utopia', 59, 1, None)],
     'legal-synchro-by-name.txt': [],
     'legal-synchro.ydk': [],
+    # lists in the shapes players publish (issue 12): warnings say what was assumed
+    'legal-headerless-coverage-style.txt': [
+        ('FC010', 'deck-title', None, None, 6, None, None),
+        ('FC011', 'card-placed', 'main', None, 8, None, None),
+        ('FC012', 'name-corrected', 'main', 'Mystical Space Typhoon', 21, None, None),
+        ('FC012', 'name-corrected', 'main', 'Solemn Judgment', 26, None, None),
+        ('FC011', 'card-placed', 'extra', None, 32, None, None),
+        ('FC011', 'card-placed', 'side', None, 44, None, None),
+    ],
+    'illegal-group-headers-17-side-cards.txt': [('FC101', 'side-size', 'side', None, 40, 17, 'at most 15')],
 }
 
 
