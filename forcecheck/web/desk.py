@@ -94,6 +94,14 @@ class RegistrationRow:
     duplicate_player: bool
     duplicate_deck: bool
 
+    @property
+    def errors(self) -> int:
+        return sum(1 for v in self.registration.latest.deck.get("violations", ()) if v["severity"] == "error")
+
+    @property
+    def codes(self) -> list[str]:
+        return sorted({v["code"] for v in self.registration.latest.deck.get("violations", ())})
+
 
 class Desk:
     def __init__(self, store: Store, checker: Checker, clock: Callable[[], datetime] = utc_now):
