@@ -185,7 +185,10 @@ class Store:
                                            pool_size=8, max_overflow=16)
             _sqlite_setup(self.engine)
         elif self.dialect == "postgresql":
-            self.engine = sa.create_engine(sa_url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+            try:
+                self.engine = sa.create_engine(sa_url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+            except ImportError as exc:
+                raise StoreError(f"PostgreSQL needs its driver ({exc.name} is not installed): pip install \"forcecheck[web]\"") from None
         else:
             raise StoreError(f"database {self.dialect!r} is not supported: use a SQLite file or a postgresql:// URL")
 
@@ -201,7 +204,7 @@ class Store:
                 config.attributes["connection"] = conn
                 command.upgrade(config, "head")
         except sa.exc.OperationalError as exc:
-            raise StoreError(f"cannot open the database {self.describe()}: {exc.orig}") from None
+            raise StoreError(f"cannot open the database {self.describe()}: {' '.join(str(exc.orig).split())}") from None
 
     def describe(self) -> str:
         """The URL without its password, for messages."""
