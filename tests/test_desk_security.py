@@ -159,7 +159,9 @@ def test_user_text_shows_as_text(client, clock):
     html = response.text
     assert "<script>alert" not in html and "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in html
     assert "<b>Eve</b>" not in html and "&lt;b&gt;Eve&lt;/b&gt; {{7*7}}" in html
-    assert "&lt;i&gt;Cup&lt;/i&gt; {{7*7}}" in html and "49" not in re.sub(r"fc1-[0-9a-f]+|[A-Za-z0-9_-]{43}", "", html)
+    assert "&lt;i&gt;Cup&lt;/i&gt; {{7*7}}" in html and "&lt;i&gt;Cup&lt;/i&gt; 49" not in html and "&lt;/b&gt; 49" not in html
+    fingerprint = re.search(r'<code class="fingerprint">(fc1-[0-9a-f]{32})</code>', html).group(1)
+    assert "1 {{7*7}}" in html and "unknown card &#39;{{7*7}}&#39;" in html and fingerprint
     client.headers.update(BEARER)
     for path in (f"/admin/events/{event['id']}", f"/admin/events/{event['id']}/sheets"):
         admin_html = client.get(path).text
