@@ -48,15 +48,18 @@ def browser():
             instance.close()
 
 
-def _shot(page, name: str, db: str) -> None:
+def _shot(page, name: str, db: str, top: bool = False) -> None:
+    """The whole page; with ``top`` also what the window shows (small, for the README's docs/)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{db}-{name}.png"), full_page=True)
+    if top:
+        page.screenshot(path=str(ARTIFACTS / f"{db}-{name}-top.png"))
 
 
 def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
     db = "postgresql" if db_url.startswith("postgresql") else "sqlite"
     with LiveServer(make_app(db_url)) as server:
-        organiser = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+        organiser = browser.new_context(viewport={"width": 1200, "height": 560}, accept_downloads=True)
         page = organiser.new_page()
 
         # organiser: log in, create the event
@@ -73,7 +76,7 @@ def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
         assert "/e/" in share
 
         # player, without JavaScript (the server-rendered path): illegal list, findings on their line
-        player_context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
+        player_context = browser.new_context(java_script_enabled=False, viewport={"width": 1200, "height": 760})
         player = player_context.new_page()
         player.goto(share)
         player.fill("input[name=player]", PLAYER)
@@ -83,7 +86,7 @@ def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
         line7 = player.inner_text("#line-7")
         assert "Gawain, the Knigt of the Sun" in line7 and "FC001" in line7 and "did you mean Gawain, the Knight of the Sun?" in line7
         assert player.input_value("textarea[name=decklist]").strip() == FARIA_ILLEGAL.strip()  # the list stays to be fixed
-        _shot(player, "player-findings", db)
+        _shot(player, "player-findings", db, top=True)
 
         # fix, submit: the receipt with the fingerprint
         player.fill("textarea[name=decklist]", FARIA_LEGAL)
@@ -115,7 +118,7 @@ def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
         players = page.locator("table.registrations tbody tr td:nth-child(2)").all_inner_texts()
         assert statuses == ["illegal", "legal"] and players == ["Ann Smith", PLAYER]
         assert fingerprint in page.inner_text("table.registrations")
-        _shot(page, "organiser-event", db)
+        _shot(page, "organiser-event", db, top=True)
 
         with page.expect_download() as download:
             page.click("text=Export CSV")
