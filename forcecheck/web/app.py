@@ -14,7 +14,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from forcecheck import __version__
@@ -177,7 +177,3 @@ def create_app(config: DeskConfig) -> FastAPI:
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     return app
-
-
-def html(text: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(text, status_code=status)

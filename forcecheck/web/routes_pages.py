@@ -90,8 +90,9 @@ async def event_post(event_id: str, request: Request):
         deck = await run_in_threadpool(desk.check, event, text, filename)
         return await run_in_threadpool(lambda: _event_page(request, event, player=player, decklist=text, deck=deck))
     except DeskError as exc:
-        return await run_in_threadpool(lambda: _event_page(request, event, exc.status, player=player, decklist=text,
-                                                           deck=exc.deck, message=exc.message))
+        error = exc
+        return await run_in_threadpool(lambda: _event_page(request, event, error.status, player=player, decklist=text,
+                                                           deck=error.deck, message=error.message))
 
 
 def _receipt(request: Request, registration, token: str, status: int = 200, **values):
@@ -160,8 +161,9 @@ async def receipt_post(registration_id: str, request: Request):
         deck = await run_in_threadpool(desk.check, event, text, filename)
         return await run_in_threadpool(lambda: _receipt(request, registration, token, player=player, decklist=text, deck=deck))
     except DeskError as exc:
-        return await run_in_threadpool(lambda: _receipt(request, registration, token, exc.status, player=player, decklist=text,
-                                                        deck=exc.deck, message=exc.message))
+        error = exc
+        return await run_in_threadpool(lambda: _receipt(request, registration, token, error.status, player=player, decklist=text,
+                                                        deck=error.deck, message=error.message))
 
 
 # -- organisers --------------------------------------------------------------------------------------
@@ -281,7 +283,8 @@ async def admin_verify(registration_id: str, request: Request):
     try:
         verdict = await run_in_threadpool(desk.verify, registration_id, played)
     except DeskError as exc:
-        return await run_in_threadpool(lambda: _admin_registration(request, registration_id, exc.status, played=played, message=exc.message))
+        error = exc
+        return await run_in_threadpool(lambda: _admin_registration(request, registration_id, error.status, played=played, message=error.message))
     return await run_in_threadpool(lambda: _admin_registration(request, registration_id, played=played, verdict=verdict))
 
 
