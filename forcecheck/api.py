@@ -2,8 +2,8 @@
 
 The registration desk (``forcecheck.web``) calls these and nothing deeper, so a web request and a
 CLI run of the same list give the same JSON deck object (``DeckReport.to_dict``, README "JSON
-output"), plus what a desk needs on top: ``sections`` (section id -> copies as placed), ``ruler``
-and, when the reader reports them, ``corrections``. In the spirit of sqlfluff's ``api/simple``.
+output": verdict, violations, ``sections`` as placed, ``ruler``, ``corrections``). In the spirit
+of sqlfluff's ``api/simple``.
 
 A :class:`Checker` holds one catalog and the compiled formats per event date (the banlist in force
 on that date applies). Compiled formats keep per-card memos that checks fill in, and an imported
@@ -117,12 +117,8 @@ class Checker:
         except DecklistTooLarge:
             raise
         except InputFileError as exc:
-            return _with_desk_fields(DeckReport(path=filename, format=fmt.spec.name, error=str(exc)).to_dict(), None, fmt)
-        report = check_decklist(deck, fmt, self.catalog)
-        out = report.to_dict()
-        if report.name and "name" not in out:
-            out["name"] = report.name
-        return _with_desk_fields(out, report.resolution, fmt)
+            return DeckReport(path=filename, format=fmt.spec.name, error=str(exc)).to_dict()
+        return check_decklist(deck, fmt, self.catalog).to_dict()
 
     def check_bytes(self, data: bytes, filename: str, format_name: str, as_of: str | None = None) -> dict[str, Any]:
         """As check_text, for an uploaded file: size-capped, UTF-8 (as the CLI reads files)."""
@@ -172,26 +168,6 @@ class Checker:
         errors = [v for v in check_decklist(deck_b, fmt, self.catalog).violations if v.severity == "error"]
         return verdict.to_dict() | {"format": fmt.spec.name, "played_violations": [v.to_dict() for v in errors],
                                     "ok": verdict.ok and not errors}
-
-
-def _with_desk_fields(out: dict[str, Any], resolution, fmt) -> dict[str, Any]:
-    """Add ``sections`` and ``ruler`` when the report does not carry them yet (the reader of
-    issue 12 adds them to DeckReport itself; then its values stand)."""
-    if "sections" not in out:
-        out["sections"] = sections_of(resolution, fmt) if resolution is not None else {}
-    if "ruler" not in out and fmt.spec.ruler is not None:
-        out["ruler"] = " / ".join(c.name for c in resolution.deck.ruler.cards) if resolution is not None and resolution.deck.ruler.cards else None
-    return out
-
-
-def sections_of(resolution, fmt) -> dict[str, int]:
-    """Section key -> copies as placed, unknown cards included (they take a place in the
-    section), in the format's order; ``-`` for cards before any header and ``?title`` for a
-    header the format does not know, as in the fingerprint."""
-    totals: dict[str, int] = {}
-    for (section, _card), count in resolution.content.items():
-        totals[section] = totals.get(section, 0) + count
-    return dict(sorted(totals.items(), key=lambda kv: (kv[0] != "-", fmt.order.get(kv[0], len(fmt.order)), kv[0])))
 
 
 _DEFAULT: Checker | None = None

@@ -32,9 +32,11 @@ BEARER = {"Authorization": f"Bearer {ADMIN}"}
 POSTGRES_ENV = "FORCECHECK_TEST_POSTGRES_URL"
 CHROMIUM_ENV = "FORCECHECK_TEST_CHROMIUM"
 
-FARIA_ILLEGAL = (SAMPLES / "bifrost" / "illegal-misspelled-name.txt").read_text(encoding="utf-8")
-"""A Bifrost list whose only fault is 'Gawain, the Knigt of the Sun' on line 7."""
-FARIA_LEGAL = FARIA_ILLEGAL.replace("Knigt", "Knight")
+FARIA_ILLEGAL = (SAMPLES / "bifrost" / "illegal-unknown-card-name.txt").read_text(encoding="utf-8").replace(
+    "4 Perceval, the Seeker of Holy Grail", "4 Perceval, the Seeker of Holy Grial")
+"""A Bifrost list with an unknown card on line 8 ('Gawain, the Knight of the Moon': an error) and a
+typo on line 9 that forcecheck reads as the card it clearly means (a correction, a warning)."""
+FARIA_LEGAL = FARIA_ILLEGAL.replace("Knight of the Moon", "Knight of the Sun").replace("Holy Grial", "Holy Grail")
 
 
 class Clock:

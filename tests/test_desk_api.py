@@ -40,8 +40,10 @@ def test_registration_returns_the_contract_and_the_cli_verdict(client, clock):
     body = register(client, event["id"])
     assert CONTRACT <= set(body)
     assert body["legal"] is False
-    assert [(v["code"], v["rule"], v["line"], v["card"], v["section"]) for v in body["violations"]] == [
-        ("FC001", "unknown-card", 7, "Gawain, the Knigt of the Sun", "main")]
+    assert [(v["code"], v["severity"], v["line"], v["card"], v["section"]) for v in body["violations"]] == [
+        ("FC001", "error", 8, "Gawain, the Knight of the Moon", "main"), ("FC012", "warning", 9, "Perceval, the Seeker of Holy Grail", "main")]
+    assert body["corrections"] == [{"line": 9, "written": "Perceval, the Seeker of Holy Grial", "read_as": "Perceval, the Seeker of Holy Grail"}]
+    assert body["ruler"] == "Faria"
     assert body["sections"] == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10, "side": 6}
     # the same deck object as the library (and so the CLI) gives for this text
     same = Checker().check_text(FARIA_ILLEGAL, "bifrost", "2026-12-05")
@@ -115,7 +117,7 @@ def test_export_is_the_register_table(client, clock):
     rows = list(csv.DictReader(io.StringIO(response.text)))
     assert list(rows[0]) == COLUMNS
     assert [(r["status"], r["file"], r["player"], r["codes"], r["fingerprint"]) for r in rows] == [
-        ("illegal", ann["id"], "Ann", "FC001", ann["fingerprint"]), ("legal", bob["id"], "Bob", "", bob["fingerprint"])]
+        ("illegal", ann["id"], "Ann", "FC001 FC012", ann["fingerprint"]), ("legal", bob["id"], "Bob", "", bob["fingerprint"])]
     doc = json.loads(client.get(f"/api/events/{event['id']}/export.json", headers=BEARER).text)
     assert doc["summary"]["legal"] == 1 and doc["summary"]["illegal"] == 1 and doc["summary"]["as_of"] == "2026-12-05"
     assert [r["player"] for r in doc["registrations"]] == ["Ann", "Bob"]

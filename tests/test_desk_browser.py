@@ -76,15 +76,17 @@ def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
         assert "/e/" in share
 
         # player, without JavaScript (the server-rendered path): illegal list, findings on their line
-        player_context = browser.new_context(java_script_enabled=False, viewport={"width": 1200, "height": 760})
+        player_context = browser.new_context(java_script_enabled=False, viewport={"width": 1200, "height": 900})
         player = player_context.new_page()
         player.goto(share)
         player.fill("input[name=player]", PLAYER)
         player.fill("textarea[name=decklist]", FARIA_ILLEGAL)
         player.click("button[value=check]")
-        assert "Not legal: 1 problem" in player.inner_text(".verdict")
-        line7 = player.inner_text("#line-7")
-        assert "Gawain, the Knigt of the Sun" in line7 and "FC001" in line7 and "did you mean Gawain, the Knight of the Sun?" in line7
+        assert "Not legal: 1 problem, 1 warning." in player.inner_text(".verdict")
+        line8 = player.inner_text("#line-8")
+        assert "unknown card 'Gawain, the Knight of the Moon'; did you mean Gawain, the Knight of the Sun" in line8 and "FC001" in line8
+        line9 = player.inner_text("#line-9")
+        assert "read Perceval, the Seeker of Holy Grial as Perceval, the Seeker of Holy Grail" in line9.replace("\u201c", "").replace("\u201d", "").replace('"', "")
         assert player.input_value("textarea[name=decklist]").strip() == FARIA_ILLEGAL.strip()  # the list stays to be fixed
         _shot(player, "player-findings", db, top=True)
 
@@ -103,7 +105,7 @@ def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
         live.goto(share)
         live.fill("textarea[name=decklist]", FARIA_ILLEGAL)
         live.wait_for_selector(".live .verdict", timeout=10_000)
-        assert "line 7: unknown card 'Gawain, the Knigt of the Sun'" in live.inner_text(".live")
+        assert "line 8: unknown card 'Gawain, the Knight of the Moon'" in live.inner_text(".live")
 
         # a second, illegal registration arrives through the API
         import httpx2

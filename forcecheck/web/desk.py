@@ -246,7 +246,7 @@ class Desk:
         per registration (its last version), ``file`` being the registration id."""
         from forcecheck.register import deck_row, finish
 
-        rows = [deck_row({**reg.latest.deck, "name": reg.player}, reg.id, reg.player, event.format)
+        rows = [deck_row({**reg.latest.deck, "player": reg.player}, reg.id, reg.player, event.format)
                 for reg in self.store.registrations(event.id)]
         rows, summary = finish(rows)
         summary.update({"format": event.format, "as_of": event.date, "event": event.name, "event_id": event.id,
