@@ -70,20 +70,31 @@ def check_submission(path: Path) -> dict:
         row.update(status="not-a-decklist", error=f"not a decklist file ({path.suffix or 'no extension'}); not checked")
         return row
     report = check_file(path, _STATE["catalog"], _STATE["formats"], options.format_name)
-    errors = [v for v in report.violations if v.severity == "error"]
-    row.update(
-        status="unreadable" if report.error else ("legal" if report.legal else "illegal"),
-        player=report.player or path.stem,
-        format=report.format or row["format"],
-        legal=report.legal,
-        violations=len(errors),
-        warnings=len(report.violations) - len(errors),
-        codes=" ".join(sorted({v.code for v in report.violations})),
-        fingerprint=report.fingerprint or "",
-        banlist=report.banlist or "",
-        error=(report.error or "").replace(str(path), shown),
-    )
+    row.update(deck_row(report.to_dict(), shown, path.stem, row["format"]))
+    row["error"] = row["error"].replace(str(path), shown)
     return row
+
+
+def deck_row(deck: dict, file: str, player: str, format_name: str = "") -> dict:
+    """The table row of one checked deck, from its JSON deck object (``DeckReport.to_dict``):
+    the registration desk builds its export from the same function, so both tables agree."""
+    violations = deck.get("violations") or []
+    errors = sum(1 for v in violations if v["severity"] == "error")
+    error = deck.get("error")
+    return {
+        "status": "unreadable" if error else ("legal" if deck["legal"] else "illegal"),
+        "file": file,
+        "player": deck.get("player") or player,
+        "format": deck.get("format") or format_name,
+        "legal": bool(deck["legal"]),
+        "violations": errors,
+        "warnings": len(violations) - errors,
+        "codes": " ".join(sorted({v["code"] for v in violations})),
+        "fingerprint": deck.get("fingerprint") or "",
+        "banlist": deck.get("banlist") or "",
+        "duplicate_player": False,
+        "error": error or "",
+    }
 
 
 def run_rows(files: list[Path], options: Options, jobs: int, progress: Callable[[int], None] | None = None) -> Iterator[dict]:
@@ -144,17 +155,21 @@ def write_tables(rows: list[dict], summary: dict, output_dir: Path) -> tuple[Pat
     csv_path = output_dir / "registrations.csv"
     json_path = output_dir / "registrations.json"
 
-    def write_csv(fh) -> None:
-        writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-
-    def write_json(fh) -> None:
-        fh.write('{\n  "summary": ' + json.dumps(summary, ensure_ascii=False) + ',\n  "registrations": [')
-        for index, row in enumerate(rows):
-            fh.write(("," if index else "") + "\n    " + json.dumps(row, ensure_ascii=False))
-        fh.write("\n  ]\n}\n")
-
-    atomic_write(csv_path, write_csv)
-    atomic_write(json_path, write_json)
+    atomic_write(csv_path, lambda fh: write_csv(rows, fh))
+    atomic_write(json_path, lambda fh: write_json(rows, summary, fh))
     return csv_path, json_path
+
+
+def write_csv(rows: list[dict], fh) -> None:
+    """The registration table as CSV (the columns of COLUMNS, one row per submission)."""
+    writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+
+
+def write_json(rows: list[dict], summary: dict, fh) -> None:
+    """The registration table as JSON, ``{"summary": ..., "registrations": [...]}``, one row a line."""
+    fh.write('{\n  "summary": ' + json.dumps(summary, ensure_ascii=False) + ',\n  "registrations": [')
+    for index, row in enumerate(rows):
+        fh.write(("," if index else "") + "\n    " + json.dumps(row, ensure_ascii=False))
+    fh.write("\n  ]\n}\n")

@@ -51,6 +51,8 @@ def load_yaml(text: str, path: str | Path) -> LinedYaml:
     try:
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc.problem or ""):  # PyYAML >= 6.0.4 stops deep nesting itself
+            raise YamlError("YAML nested too deeply", path) from None
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "malformed YAML"

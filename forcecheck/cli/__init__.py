@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 
 # the command modules register their commands on the app when imported
-from forcecheck.cli import check, stats, tournament, formats, catalog  # noqa: F401  (this order is the help's order)
+from forcecheck.cli import check, stats, tournament, formats, catalog, serve  # noqa: F401  (this order is the help's order)
 from forcecheck.cli.app import app
 
 __all__ = ["app", "main"]

@@ -1,0 +1,41 @@
+"""Running the desk: ``forcecheck serve`` calls :func:`serve` (uvicorn, one process).
+
+One process is the design: checks run on one thread anyway (see ``forcecheck.api``), and SQLite
+wants one writer process; an organisation that needs more puts PostgreSQL behind several desks.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+
+DEFAULT_DB = "forcecheck-desk.sqlite3"
+"""The desk's SQLite file, in the folder the desk is started from (next to the event's files)."""
+
+TOKEN_ENV = "FORCECHECK_ADMIN_TOKEN"
+
+
+def admin_token() -> tuple[str, bool]:
+    """(token, generated): FORCECHECK_ADMIN_TOKEN, or a fresh random token for this run."""
+    given = os.environ.get(TOKEN_ENV, "").strip()
+    if given:
+        return given, False
+    return secrets.token_urlsafe(24), True
+
+
+def serve(db: str | None, host: str, port: int, catalog: str | None, format_dirs: tuple[str, ...],
+          secure_cookies: bool = False, log_level: str = "info") -> None:
+    import uvicorn
+
+    from forcecheck.web.app import DeskConfig, create_app
+
+    token, generated = admin_token()
+    app = create_app(DeskConfig(db_url=db or DEFAULT_DB, admin_token=token, catalog=catalog, format_dirs=format_dirs,
+                                secure_cookies=secure_cookies))
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    print(f"forcecheck registration desk on http://{shown}:{port}/  (database: {app.state.desk.store.describe()})", file=sys.stderr)
+    print(f"organiser pages: http://{shown}:{port}/admin", file=sys.stderr)
+    if generated:
+        print(f"organiser token for this run (set {TOKEN_ENV} to choose one): {token}", file=sys.stderr)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, server_header=False)

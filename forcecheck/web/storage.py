@@ -1,0 +1,376 @@
+"""The desk's storage: one interface over SQLite (default, a file next to the event) or PostgreSQL.
+
+Nothing is ever deleted or rewritten: a registration's lists are append-only versions (the last
+one counts), and every change is a row of the audit log, written in the same transaction as the
+change. A submission is acknowledged only after its transaction committed, so a server killed
+mid-submission loses nothing it acknowledged (SQLite runs in WAL mode with ``synchronous=FULL``).
+
+The schema is created and upgraded by Alembic migrations shipped in ``migrations/``, run when
+the store opens: an organisation's database outlives forcecheck versions, and Alembic is the
+well-kept tool for changing a SQLAlchemy schema in place on both databases.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterator
+
+import sqlalchemy as sa
+from sqlalchemy import event as sa_event
+
+metadata = sa.MetaData()
+
+desk_secrets = sa.Table(
+    "desk_secrets", metadata,
+    sa.Column("name", sa.String(64), primary_key=True),
+    sa.Column("value", sa.String(128), nullable=False),
+)
+events = sa.Table(
+    "events", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("format", sa.String(128), nullable=False),
+    sa.Column("date", sa.String(10), nullable=False),
+    sa.Column("deadline", sa.String(32), nullable=False),
+    sa.Column("banlist", sa.Text),
+    sa.Column("created_at", sa.String(32), nullable=False),
+)
+registrations = sa.Table(
+    "registrations", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("event_id", sa.String(32), sa.ForeignKey("events.id"), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.String(32), nullable=False),
+)
+versions = sa.Table(
+    "registration_versions", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("registration_id", sa.String(32), sa.ForeignKey("registrations.id"), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("player", sa.Text, nullable=False),
+    sa.Column("filename", sa.Text, nullable=False),
+    sa.Column("decklist", sa.Text, nullable=False),
+    sa.Column("legal", sa.Boolean, nullable=False),
+    sa.Column("fingerprint", sa.String(64)),
+    sa.Column("deck_json", sa.Text, nullable=False),
+    sa.Column("contents_json", sa.Text, nullable=False),
+    sa.Column("submitted_at", sa.String(32), nullable=False),
+)
+audit_log = sa.Table(
+    "audit_log", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("at", sa.String(32), nullable=False),
+    sa.Column("actor", sa.Text, nullable=False),
+    sa.Column("action", sa.String(64), nullable=False),
+    sa.Column("event_id", sa.String(32)),
+    sa.Column("registration_id", sa.String(32)),
+    sa.Column("detail", sa.Text, nullable=False),
+)
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def stamp(moment: datetime) -> str:
+    """A UTC timestamp as stored: ISO 8601 with ``+00:00``, to the microsecond (sorts as text)."""
+    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def parse_stamp(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    name: str
+    format: str
+    date: str
+    deadline: datetime
+    banlist: str | None
+    created_at: datetime
+
+    def is_open(self, now: datetime) -> bool:
+        return now < self.deadline
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "format": self.format, "date": self.date,
+                "deadline": self.deadline.isoformat(), "banlist": self.banlist, "created_at": self.created_at.isoformat()}
+
+
+@dataclass(frozen=True)
+class Version:
+    """One submitted list of a registration, as it was checked then."""
+
+    registration_id: str
+    version: int
+    player: str
+    filename: str
+    decklist: str
+    legal: bool
+    fingerprint: str | None
+    deck: dict[str, Any]
+    contents: list[dict[str, Any]]
+    submitted_at: datetime
+
+
+@dataclass(frozen=True)
+class NewVersion:
+    """What a submission stores (the desk has checked it already)."""
+
+    player: str
+    filename: str
+    decklist: str
+    deck: dict[str, Any]
+    contents: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Registration:
+    id: str
+    event_id: str
+    token_hash: str
+    created_at: datetime
+    latest: Version
+
+    @property
+    def player(self) -> str:
+        return self.latest.player
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    at: datetime
+    actor: str
+    action: str
+    event_id: str | None
+    registration_id: str | None
+    detail: dict[str, Any]
+
+
+class StoreError(Exception):
+    """The database cannot be used (bad URL, unreachable server): one line for the operator."""
+
+
+def engine_url(url: str) -> str:
+    """Accept the URL forms people write: a bare path is a SQLite file; ``postgresql://`` and
+    ``postgres://`` use psycopg (version 3), the PostgreSQL driver the web extra installs."""
+    if "://" not in url:
+        return "sqlite:///" + url
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+class Store:
+    """All reads and writes of the desk's database. Methods are synchronous and thread-safe
+    (each opens its own connection from the pool)."""
+
+    def __init__(self, url: str):
+        self.url = engine_url(url)
+        try:
+            sa_url = sa.engine.make_url(self.url)
+        except sa.exc.ArgumentError as exc:
+            raise StoreError(f"not a database URL: {url!r} ({exc})") from None
+        self.dialect = sa_url.get_backend_name()
+        if self.dialect == "sqlite":
+            self.engine = sa.create_engine(sa_url, connect_args={"check_same_thread": False, "timeout": 30},
+                                           pool_size=8, max_overflow=16)
+            _sqlite_setup(self.engine)
+        elif self.dialect == "postgresql":
+            try:
+                self.engine = sa.create_engine(sa_url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+            except ImportError as exc:
+                raise StoreError(f"PostgreSQL needs its driver ({exc.name} is not installed): pip install \"forcecheck[web]\"") from None
+        else:
+            raise StoreError(f"database {self.dialect!r} is not supported: use a SQLite file or a postgresql:// URL")
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (creates it in an empty database)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", "forcecheck.web:migrations")
+        try:
+            with self._write() as conn:
+                config.attributes["connection"] = conn
+                command.upgrade(config, "head")
+        except sa.exc.OperationalError as exc:
+            raise StoreError(f"cannot open the database {self.describe()}: {' '.join(str(exc.orig).split())}") from None
+
+    def describe(self) -> str:
+        """The URL without its password, for messages."""
+        return sa.engine.make_url(self.url).render_as_string(hide_password=True)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """A write transaction (on SQLite it takes the write lock at once: BEGIN IMMEDIATE, so two
+        writers queue instead of failing on a lock upgrade)."""
+        with self.engine.connect().execution_options(desk_write=True) as conn:
+            with conn.begin():
+                yield conn
+
+    def _read(self):
+        return self.engine.connect()
+
+    # -- secrets ---------------------------------------------------------------------------------
+    def secret(self, name: str) -> str:
+        """A random server key kept in the database (CSRF and session signing survive restarts)."""
+        with self._read() as conn:
+            found = conn.execute(sa.select(desk_secrets.c.value).where(desk_secrets.c.name == name)).scalar()
+        if found:
+            return found
+        with self._write() as conn:
+            found = conn.execute(sa.select(desk_secrets.c.value).where(desk_secrets.c.name == name)).scalar()
+            if found is None:
+                found = secrets.token_hex(32)
+                conn.execute(desk_secrets.insert().values(name=name, value=found))
+        return found
+
+    # -- events ----------------------------------------------------------------------------------
+    def create_event(self, event: Event, actor: str) -> Event:
+        with self._write() as conn:
+            conn.execute(events.insert().values(
+                id=event.id, name=event.name, format=event.format, date=event.date, deadline=stamp(event.deadline),
+                banlist=event.banlist, created_at=stamp(event.created_at)))
+            _log(conn, actor, "event.create", event.id, None, event.to_dict())
+        return event
+
+    def event(self, event_id: str) -> Event | None:
+        with self._read() as conn:
+            row = conn.execute(sa.select(events).where(events.c.id == event_id)).first()
+        return _event(row) if row else None
+
+    def events(self) -> list[Event]:
+        with self._read() as conn:
+            rows = conn.execute(sa.select(events).order_by(events.c.date.desc(), events.c.created_at.desc())).all()
+        return [_event(r) for r in rows]
+
+    # -- registrations ---------------------------------------------------------------------------
+    def add_registration(self, event_id: str, registration_id: str, token_hash: str, first: NewVersion,
+                         now: datetime, actor: str) -> Registration:
+        with self._write() as conn:
+            conn.execute(registrations.insert().values(
+                id=registration_id, event_id=event_id, token_hash=token_hash, version=1, created_at=stamp(now)))
+            conn.execute(versions.insert().values(_version_row(registration_id, 1, first, now)))
+            _log(conn, actor, "registration.create", event_id, registration_id,
+                 {"version": 1, "player": first.player, "legal": first.deck["legal"], "fingerprint": first.deck.get("fingerprint")})
+        return self.registration(registration_id)
+
+    def add_version(self, registration_id: str, new: NewVersion, now: datetime, actor: str) -> Registration:
+        """Append a version; the registration's counter is bumped first, so two resubmissions at
+        once get versions n+1 and n+2, never the same number."""
+        with self._write() as conn:
+            number = conn.execute(
+                registrations.update().where(registrations.c.id == registration_id)
+                .values(version=registrations.c.version + 1).returning(registrations.c.version, registrations.c.event_id)
+            ).first()
+            if number is None:
+                raise KeyError(registration_id)
+            conn.execute(versions.insert().values(_version_row(registration_id, number.version, new, now)))
+            _log(conn, actor, "registration.resubmit", number.event_id, registration_id,
+                 {"version": number.version, "player": new.player, "legal": new.deck["legal"], "fingerprint": new.deck.get("fingerprint")})
+        return self.registration(registration_id)
+
+    def registration(self, registration_id: str) -> Registration | None:
+        with self._read() as conn:
+            row = conn.execute(
+                sa.select(registrations, versions).join(versions, sa.and_(
+                    versions.c.registration_id == registrations.c.id, versions.c.version == registrations.c.version))
+                .where(registrations.c.id == registration_id)
+            ).first()
+        return _registration(row) if row else None
+
+    def registrations(self, event_id: str) -> list[Registration]:
+        """Every registration of the event with its latest version, oldest registration first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(registrations, versions).join(versions, sa.and_(
+                    versions.c.registration_id == registrations.c.id, versions.c.version == registrations.c.version))
+                .where(registrations.c.event_id == event_id)
+                .order_by(registrations.c.created_at, registrations.c.id)
+            ).all()
+        return [_registration(r) for r in rows]
+
+    def versions(self, registration_id: str) -> list[Version]:
+        with self._read() as conn:
+            rows = conn.execute(sa.select(versions).where(versions.c.registration_id == registration_id)
+                                .order_by(versions.c.version)).all()
+        return [_version(r) for r in rows]
+
+    def count_versions(self, event_id: str) -> int:
+        with self._read() as conn:
+            return conn.execute(
+                sa.select(sa.func.count()).select_from(versions.join(registrations, versions.c.registration_id == registrations.c.id))
+                .where(registrations.c.event_id == event_id)).scalar_one()
+
+    # -- audit -------------------------------------------------------------------------------------
+    def log(self, actor: str, action: str, event_id: str | None, registration_id: str | None, detail: dict) -> None:
+        with self._write() as conn:
+            _log(conn, actor, action, event_id, registration_id, detail)
+
+    def audit(self, event_id: str | None = None, registration_id: str | None = None) -> list[AuditEntry]:
+        query = sa.select(audit_log).order_by(audit_log.c.id)
+        if event_id is not None:
+            query = query.where(audit_log.c.event_id == event_id)
+        if registration_id is not None:
+            query = query.where(audit_log.c.registration_id == registration_id)
+        with self._read() as conn:
+            rows = conn.execute(query).all()
+        return [AuditEntry(parse_stamp(r.at), r.actor, r.action, r.event_id, r.registration_id, json.loads(r.detail)) for r in rows]
+
+
+def _log(conn, actor: str, action: str, event_id, registration_id, detail: dict) -> None:
+    conn.execute(audit_log.insert().values(at=stamp(utc_now()), actor=actor, action=action, event_id=event_id,
+                                           registration_id=registration_id, detail=json.dumps(detail, ensure_ascii=False)))
+
+
+def _version_row(registration_id: str, number: int, new: NewVersion, now: datetime) -> dict:
+    return {
+        "registration_id": registration_id, "version": number, "player": new.player, "filename": new.filename,
+        "decklist": new.decklist, "legal": bool(new.deck["legal"]), "fingerprint": new.deck.get("fingerprint"),
+        "deck_json": json.dumps(new.deck, ensure_ascii=False), "contents_json": json.dumps(new.contents, ensure_ascii=False),
+        "submitted_at": stamp(now),
+    }
+
+
+def _event(row) -> Event:
+    return Event(row.id, row.name, row.format, row.date, parse_stamp(row.deadline), row.banlist, parse_stamp(row.created_at))
+
+
+def _version(row) -> Version:
+    return Version(row.registration_id, row.version, row.player, row.filename, row.decklist, bool(row.legal),
+                   row.fingerprint, json.loads(row.deck_json), json.loads(row.contents_json), parse_stamp(row.submitted_at))
+
+
+def _registration(row) -> Registration:
+    return Registration(row.id, row.event_id, row.token_hash, parse_stamp(row.created_at), _version(row))
+
+
+def _sqlite_setup(engine: sa.Engine) -> None:
+    """WAL (readers never wait for the writer), FULL sync (an acknowledged commit survives a
+    crash), foreign keys on; transactions begun by us, IMMEDIATE for writes."""
+
+    @sa_event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        dbapi_connection.isolation_level = None  # the driver's own BEGIN off: see _on_begin
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @sa_event.listens_for(engine, "begin")
+    def _on_begin(conn) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("desk_write") else "BEGIN")

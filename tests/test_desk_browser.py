@@ -1,0 +1,164 @@
+"""The registration desk in a real browser (Debian's Chromium through Playwright), on SQLite and
+PostgreSQL: the player flow and the organiser flow, end to end. Screenshots and the printed PDF are
+saved in tests/artifacts/ (FORCECHECK_TEST_ARTIFACTS) for people to look at."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import pytest
+from desk_support import (
+    ADMIN,
+    ARTIFACTS,
+    CHROMIUM_ARGS,
+    CHROMIUM_ENV,
+    FARIA_ILLEGAL,
+    FARIA_LEGAL,
+    LiveServer,
+    chromium_path,
+    db_url,  # noqa: F401 - fixture
+    make_app,
+)
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason='browser tests need playwright: pip install -e ".[test,web-test]"')
+
+CHROMIUM = chromium_path()
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason=f"no Chromium (apt-get install chromium; or set {CHROMIUM_ENV}=/path/to/chromium); {CHROMIUM_ENV}=none skips on purpose")
+
+PLAYER = "山田 太郎"
+"""A Japanese player name: it must show and print as written."""
+
+SECOND = FARIA_LEGAL.replace("3 Relief Aid", "3 ウンディーネの祈り")
+"""Another player's list with a card name in Japanese that the catalog does not know (illegal)."""
+
+PLAYED = FARIA_LEGAL.replace("4 Viviane", "1 Viviane\n3 Miscalculation").replace("3 Miscalculation\n3 Relief Aid", "3 Viviane\n3 Relief Aid")
+"""The legal list after a sideboard exchange: 3 Viviane out of the main deck, 3 Miscalculation in."""
+
+
+@pytest.fixture
+def browser():
+    with playwright_api.sync_playwright() as p:
+        # Playwright gives every launch a fresh temporary profile (its own --user-data-dir)
+        instance = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+def _shot(page, name: str, db: str, top: bool = False) -> None:
+    """The whole page; with ``top`` also what the window shows (small, for the README's docs/)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{db}-{name}.png"), full_page=True)
+    if top:
+        page.screenshot(path=str(ARTIFACTS / f"{db}-{name}-top.png"))
+
+
+def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
+    db = "postgresql" if db_url.startswith("postgresql") else "sqlite"
+    with LiveServer(make_app(db_url)) as server:
+        organiser = browser.new_context(viewport={"width": 1200, "height": 560}, accept_downloads=True)
+        page = organiser.new_page()
+
+        # organiser: log in, create the event
+        page.goto(server.url + "/admin")
+        assert page.url.endswith("/admin/login?next=/admin")
+        page.fill("input[name=token]", ADMIN)
+        page.click("button:has-text(\"Log in\")")
+        page.fill("input[name=name]", "Tokyo Store Championship")
+        page.select_option("select[name=format]", "bifrost")
+        page.fill("input[name=date]", "2026-12-05")
+        page.fill("input[name=deadline]", "2031-01-01T10:00")
+        page.click("button:has-text(\"Create event\")")
+        share = page.get_attribute("a.share", "href")
+        assert "/e/" in share
+
+        # player, without JavaScript (the server-rendered path): illegal list, findings on their line
+        player_context = browser.new_context(java_script_enabled=False, viewport={"width": 1200, "height": 900})
+        player = player_context.new_page()
+        player.goto(share)
+        player.fill("input[name=player]", PLAYER)
+        player.fill("textarea[name=decklist]", FARIA_ILLEGAL)
+        player.click("button[value=check]")
+        assert "Not legal: 1 problem, 1 warning." in player.inner_text(".verdict")
+        line8 = player.inner_text("#line-8")
+        assert "unknown card 'Gawain, the Knight of the Moon'; did you mean Gawain, the Knight of the Sun" in line8 and "FC001" in line8
+        line9 = player.inner_text("#line-9")
+        assert "read Perceval, the Seeker of Holy Grial as Perceval, the Seeker of Holy Grail" in line9.replace("\u201c", "").replace("\u201d", "").replace('"', "")
+        assert player.input_value("textarea[name=decklist]").strip() == FARIA_ILLEGAL.strip()  # the list stays to be fixed
+        _shot(player, "player-findings", db, top=True)
+
+        # fix, submit: the receipt with the fingerprint
+        player.fill("textarea[name=decklist]", FARIA_LEGAL)
+        player.click("button[value=submit]")
+        assert "/r/" in player.url
+        assert player.inner_text("dd.player") == PLAYER
+        fingerprint = player.inner_text("code.fingerprint")
+        assert fingerprint.startswith("fc1-") and len(fingerprint) == 36
+        assert "Legal in bifrost" in player.inner_text(".result-col .verdict")
+        _shot(player, "player-receipt", db)
+
+        # with JavaScript, the list is checked as the player types (progressive enhancement)
+        live = browser.new_context().new_page()
+        live.goto(share)
+        live.fill("textarea[name=decklist]", FARIA_ILLEGAL)
+        live.wait_for_selector(".live .verdict", timeout=10_000)
+        assert "line 8: unknown card 'Gawain, the Knight of the Moon'" in live.inner_text(".live")
+
+        # a second, illegal registration arrives through the API
+        import httpx2
+
+        event_id = share.rsplit("/", 1)[1]
+        second = httpx2.post(f"{server.url}/api/events/{event_id}/registrations", json={"player": "Ann Smith", "decklist": SECOND})
+        assert second.status_code == 201 and second.json()["legal"] is False
+
+        # organiser: the table (illegal first), export, sheets, verify
+        page.reload()
+        statuses = page.locator("table.registrations tbody tr td:first-child").all_inner_texts()
+        players = page.locator("table.registrations tbody tr td:nth-child(2)").all_inner_texts()
+        assert statuses == ["illegal", "legal"] and players == ["Ann Smith", PLAYER]
+        assert fingerprint in page.inner_text("table.registrations")
+        _shot(page, "organiser-event", db, top=True)
+
+        with page.expect_download() as download:
+            page.click("text=Export CSV")
+        csv_text = open(download.value.path(), encoding="utf-8").read()
+        assert csv_text.splitlines()[0].startswith("status,file,player,format,legal")
+        assert any(line.startswith("illegal,") and "Ann Smith" in line for line in csv_text.splitlines())
+        assert any(line.startswith("legal,") and PLAYER in line and fingerprint in line for line in csv_text.splitlines())
+
+        sheets = organiser.new_page()
+        sheets.goto(f"{server.url}/admin/events/{event_id}/sheets")
+        assert sheets.locator("article.sheet").count() == 2
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        pdf_path = ARTIFACTS / f"{db}-deck-sheets.pdf"
+        sheets.emulate_media(media="print")
+        sheets.pdf(path=str(pdf_path), format="A4", print_background=True)
+        _check_pdf(pdf_path, fingerprint)
+
+        page.click(f"text={PLAYER}")
+        page.fill("textarea[name=played]", PLAYED)
+        page.click("button:has-text(\"Verify\")")
+        assert "A legal sideboard exchange of the registered list" in page.inner_text(".verify")
+        assert "− 3 Viviane" in page.inner_text(".verify") and "+ 3 Miscalculation" in page.inner_text(".verify")
+        _shot(page, "organiser-verify", db)
+        organiser.close()
+        player_context.close()
+
+
+def _check_pdf(path, fingerprint: str) -> None:
+    """Two pages, one per player; the Japanese names print as text (a CJK font is installed)."""
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF-")
+    if shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None:
+        pytest.skip("poppler-utils (pdftotext, pdfinfo) not installed: the PDF was saved but its text is not checked")
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"^Pages:\s+2$", info, re.MULTILINE), info
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    pages = text.split("\f")
+    assert "Ann Smith" in pages[0] and "ウンディーネの祈り" in pages[0]
+    assert PLAYER in pages[1] and fingerprint in pages[1] and "Player's signature" in pages[1]
+    assert "Ruler" in pages[1] and "Faria" in pages[1] and "Main Deck" in pages[1] and "Sideboard" in pages[1]
+

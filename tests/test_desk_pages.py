@@ -1,0 +1,160 @@
+"""The desk's pages without JavaScript (plain form posts), the storage layer, and the façade."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+from desk_support import (  # noqa: F401 - fixtures
+    BEARER,
+    FARIA_ILLEGAL,
+    FARIA_LEGAL,
+    SAMPLES,
+    client,
+    clock,
+    db_url,
+    new_event,
+)
+
+from forcecheck.api import Checker
+
+
+def csrf_of(html: str) -> str:
+    return re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+
+
+def test_player_pages_check_submit_reopen_and_resubmit(client, clock):
+    event = new_event(client, clock)
+    page = client.get(f"/e/{event['id']}")
+    token = csrf_of(page.text)
+    checked = client.post(f"/e/{event['id']}", data={"csrf": token, "player": "Ann", "decklist": FARIA_ILLEGAL, "action": "check"})
+    assert checked.status_code == 200 and "Not legal: 1 problem, 1 warning." in checked.text
+    row = re.search(r'<tr id="line-8".*?</tr>', checked.text, re.S).group(0)
+    assert "unknown card &#39;Gawain, the Knight of the Moon&#39;" in row
+    row = re.search(r'<tr id="line-9".*?</tr>', checked.text, re.S).group(0)
+    assert "read <q>Perceval, the Seeker of Holy Grial</q> as <q>Perceval, the Seeker of Holy Grail</q>" in row
+    assert client.get(f"/api/events/{event['id']}/registrations", headers=BEARER).json() == []  # a check stores nothing
+
+    # upload a file through the form: it wins over the text box
+    submitted = client.post(f"/e/{event['id']}", data={"csrf": token, "player": "Ann", "decklist": "", "action": "submit"},
+                            files={"file": ("faria.txt", FARIA_LEGAL.encode(), "text/plain")}, follow_redirects=False)
+    assert submitted.status_code == 303
+    receipt_path = submitted.headers["location"]
+    registration_id = receipt_path.rsplit("/", 1)[1]
+    receipt = client.get(receipt_path)
+    fingerprint = Checker().fingerprint_text(FARIA_LEGAL, "bifrost")
+    assert f'<code class="fingerprint">{fingerprint}</code>' in receipt.text and "Legal in bifrost." in receipt.text
+    code = re.search(r'<code class="token">([^<]+)</code>', receipt.text).group(1)
+
+    # another browser (no cookie) needs the edit code; a wrong one is refused
+    client.cookies.clear()
+    assert "Edit code (on your receipt)" in client.get(receipt_path).text
+    csrf = csrf_of(client.get(receipt_path).text)
+    wrong = client.post(f"{receipt_path}/code", data={"csrf": csrf, "code": "nope"})
+    assert wrong.status_code == 403 and "That edit code does not open this registration." in wrong.text
+    opened = client.post(f"{receipt_path}/code", data={"csrf": csrf, "code": code})
+    assert opened.status_code == 200 and fingerprint in opened.text
+
+    again = client.post(receipt_path, data={"csrf": csrf, "player": "Ann", "decklist": FARIA_ILLEGAL, "action": "submit"})
+    assert again.status_code == 200 and "Version 2" in again.text and "NOT legal" in again.text
+    versions = client.get(f"/api/registrations/{registration_id}", headers=BEARER).json()["versions"]
+    assert [(v["version"], v["legal"]) for v in versions] == [(1, True), (2, False)]
+
+    clock.advance(days=2)
+    locked = client.post(receipt_path, data={"csrf": csrf, "player": "Ann", "decklist": FARIA_LEGAL, "action": "submit"})
+    assert locked.status_code == 409 and "the list is locked" in locked.text
+
+
+def test_bad_names_are_refused_on_the_page(client, clock):
+    event = new_event(client, clock)
+    token = csrf_of(client.get(f"/e/{event['id']}").text)
+    response = client.post(f"/e/{event['id']}", data={"csrf": token, "player": "   ", "decklist": FARIA_LEGAL, "action": "submit"})
+    assert response.status_code == 422 and "the player name is empty" in response.text
+    response = client.post(f"/e/{event['id']}", data={"csrf": token, "player": "x" * 201, "decklist": FARIA_LEGAL, "action": "submit"})
+    assert response.status_code == 422 and "the player name is 201 characters long; at most 200" in response.text
+
+
+def test_organiser_creates_an_event_from_the_page(client):
+    login = client.get("/admin/login")
+    from desk_support import ADMIN
+
+    client.post("/admin/login", data={"csrf": csrf_of(login.text), "token": ADMIN, "next": "/admin"})
+    home = client.get("/admin")
+    response = client.post("/admin/events", data={"csrf": csrf_of(home.text), "name": "Cup", "format": "abc",
+                                                   "date": "2026-12-05", "deadline": "2031-01-01T10:00"}, follow_redirects=False)
+    assert response.status_code == 303
+    event_page = client.get(response.headers["location"])
+    assert "Force of Will - ABC" in event_page.text and "No registrations yet." in event_page.text
+    bad = client.post("/admin/events", data={"csrf": csrf_of(home.text), "name": "Cup", "format": "abc", "date": "soon", "deadline": "2031-01-01T10:00"})
+    assert bad.status_code == 422 and "date &#39;soon&#39; is not a date (YYYY-MM-DD)" in bad.text and 'value="Cup"' in bad.text
+
+
+def test_migrations_run_once_and_record_their_version(db_url):
+    import sqlalchemy as sa
+
+    from forcecheck.web.storage import Store, engine_url
+
+    store = Store(db_url)
+    store.migrate()
+    store.migrate()  # a second start changes nothing
+    engine = sa.create_engine(engine_url(db_url))
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
+        if engine.dialect.name == "sqlite":
+            assert conn.execute(sa.text("PRAGMA journal_mode")).scalar_one() == "wal"
+    engine.dispose()
+    store.close()
+
+
+def test_concurrent_resubmissions_get_distinct_versions(client, clock):
+    event = new_event(client, clock)
+    first = client.post(f"/api/events/{event['id']}/registrations", json={"player": "Ann", "decklist": FARIA_ILLEGAL}).json()
+    statuses = []
+
+    def resubmit():
+        response = client.put(f"/api/registrations/{first['id']}", json={"player": "Ann", "decklist": FARIA_LEGAL, "edit_token": first["edit_token"]})
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=resubmit) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert statuses == [200] * 8
+    versions = client.get(f"/api/registrations/{first['id']}", headers=BEARER).json()["versions"]
+    assert [v["version"] for v in versions] == list(range(1, 10))
+
+
+def test_facade_gives_the_cli_json_deck_object():
+    """api.check_text gives the JSON deck of `forcecheck check -o json`, field for field."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from forcecheck.cli import app
+
+    path = SAMPLES / "bifrost" / "illegal-five-copies-main-and-side.txt"
+    cli = json.loads(CliRunner().invoke(app, ["check", str(path), "-f", "bifrost", "-o", "json"]).stdout)["decks"][0]
+    mine = Checker().check_text(path.read_text(encoding="utf-8"), "bifrost", filename=str(path))
+    assert mine == cli
+    assert mine["sections"] == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10, "side": 7}
+    assert mine["ruler"] is not None
+
+
+def test_facade_unreadable_text_is_the_decks_error():
+    deck = Checker().check_text("\n\n", "bifrost", filename="mine.txt")
+    assert deck["legal"] is False and deck["error"] == "mine.txt: empty decklist: no sections and no cards" and deck["violations"] == []
+
+
+def test_facade_refuses_oversized_text_and_unknown_uploads():
+    import pytest
+
+    from forcecheck.api import DecklistTooLarge
+    from forcecheck.errors import InputFileError
+
+    with pytest.raises(DecklistTooLarge, match=r"over the 1,048,576-byte limit"):
+        Checker().check_text("x" * (1024 * 1024 + 1), "bifrost")
+    with pytest.raises(InputFileError, match=r"^deck.pdf: not a decklist file \(.pdf\)"):
+        Checker.decode_upload(b"%PDF", "deck.pdf")
+    with pytest.raises(InputFileError, match=r"^deck.txt:1: not valid UTF-8 \(byte 0x83\); it looks like Shift_JIS"):
+        Checker.decode_upload("デッキ".encode("shift_jis"), "deck.txt")
