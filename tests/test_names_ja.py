@@ -108,8 +108,9 @@ def test_keys():
     assert bare_key("聖なるバリア －ミラーフォース－") == bare_key("聖なるバリア−ミラーフォース") == "聖なるバリアミラフォス"
     # an English-only catalog tries the plain key alone
     assert [fold for fold, _key in lookup_keys("月の書", frozenset({PLAIN}))] == [PLAIN]
-    # nothing to unify: the marks fold is skipped
-    assert [fold for fold, _key in lookup_keys("月の書")] == [PLAIN, COMPACT, BARE]
+    # written in kana and kanji: the Japanese folds first; nothing to unify: no marks fold
+    assert [fold for fold, _key in lookup_keys("月の書")] == [COMPACT, BARE, PLAIN]
+    assert [fold for fold, _key in lookup_keys("Book-of Moon")] == [PLAIN, COMPACT, MARKS, BARE]
 
 
 def test_suggestions_for_a_japanese_name_are_japanese():

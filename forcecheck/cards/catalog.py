@@ -231,16 +231,27 @@ def index_names(cards: Iterable[Card]) -> dict[tuple[str, str, str], list[tuple[
     "plain" and "compact" folds the first card keeps a key two cards share, in the unique folds
     every card is kept, and the key then resolves to none."""
     index: dict[tuple[str, str, str], list[tuple[Card, str]]] = {}
-    cards = list(cards)
-    for printed_pass in (True, False):
-        for card in cards:
-            for lang, name, printed in card.all_names():
-                if printed != printed_pass:
-                    continue
-                for fold, key in index_keys(name, lang):
-                    rows = index.setdefault((card.game, fold, key), [])
-                    if not rows or (fold in UNIQUE_FOLDS and all(c is not card for c, _l in rows)):
-                        rows.append((card, lang))
+    others: list[tuple[Card, str, str]] = []
+
+    def file(card: Card, lang: str, name: str) -> None:
+        for fold, key in index_keys(name, lang):
+            rows = index.get((card.game, fold, key))
+            if rows is None:
+                index[(card.game, fold, key)] = [(card, lang)]
+            elif fold in UNIQUE_FOLDS and all(c is not card for c, _l in rows):
+                rows.append((card, lang))
+
+    for card in cards:
+        if not card.aliases and not card.names:  # most cards: one name
+            file(card, card.lang, card.name)
+            continue
+        for lang, name, printed in card.all_names():
+            if printed:
+                file(card, lang, name)
+            else:
+                others.append((card, lang, name))
+    for card, lang, name in others:
+        file(card, lang, name)
     return index
 
 

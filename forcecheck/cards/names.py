@@ -129,18 +129,22 @@ def index_keys(name: str, lang: str) -> list[tuple[str, str]]:
 
 def lookup_keys(written: str, folds: frozenset[str] | set[str] = frozenset(FOLDS)):
     """The (fold, key) pairs to try for a name as a list wrote it, closest first, only for the
-    ``folds`` the catalog has. Lazy: an English name found by its plain key costs nothing more."""
-    if PLAIN in folds:
+    ``folds`` the catalog has. Lazy: an English name found by its plain key costs nothing more,
+    and a name written in kana or kanji tries the Japanese folds before the plain one."""
+    plain_first = PLAIN in folds and not has_kana_or_kanji(written)
+    if plain_first:
         key = normalize_name(written)
         if key:
             yield PLAIN, key
-    if COMPACT not in folds:
-        return
-    compact = compact_key(written)
-    if not compact:
-        return
-    yield COMPACT, compact
-    bare = compact.translate(_BARE_TABLE)
-    if bare != compact:  # no dot or dash written: a card it meets in "marks" has none either, and "compact" missed it
-        yield MARKS, compact.translate(_MARKS_TABLE)
-    yield BARE, bare
+    if COMPACT in folds:
+        compact = compact_key(written)
+        if compact:
+            yield COMPACT, compact
+            bare = compact.translate(_BARE_TABLE)
+            if bare != compact:  # no dot or dash written: a card it meets in "marks" has none either, and "compact" missed it
+                yield MARKS, compact.translate(_MARKS_TABLE)
+            yield BARE, bare
+    if PLAIN in folds and not plain_first:
+        key = normalize_name(written)
+        if key:
+            yield PLAIN, key
