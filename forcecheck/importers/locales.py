@@ -60,6 +60,8 @@ def record_names(record: dict) -> dict[str, str]:
     ``"name_ja"``-style fields (``name_jp`` is read as Japanese)."""
     found: dict[str, str] = {}
     names = record.get("names")
+    if names is None and not any(isinstance(key, str) and key.startswith("name_") for key in record):
+        return found
     if isinstance(names, dict):
         for lang, name in names.items():
             code = locale_code(str(lang))
@@ -74,10 +76,11 @@ def record_names(record: dict) -> dict[str, str]:
     return found
 
 
-def attach_record_names(cards: list[Card], records: list[dict]) -> list[Card]:
-    """Cards with the translated names their source records carry (see ``record_names``),
-    found by the record's id among the card's printing codes. A record named like the card
-    gives the card's printed name in that language; another face's record an other name."""
+def attach_record_names(cards: list[Card], records: list[dict], lang: str) -> list[Card]:
+    """Cards (named in ``lang``) with the translated names their source records carry (see
+    ``record_names``), found by the record's id among the card's printing codes. A record named
+    like the card gives the card's printed name in that language; another face's record an
+    other name."""
     by_code = {code: index for index, card in enumerate(cards) for code in card.printings}
     added: dict[int, dict[str, list[tuple[bool, str]]]] = {}
     for record in records:
@@ -89,9 +92,9 @@ def attach_record_names(cards: list[Card], records: list[dict]) -> list[Card]:
             continue
         card = cards[index]
         own = normalize_name(str(record.get("name") or "")) == normalize_name(card.name)
-        for lang, name in names.items():
-            if lang != card.lang:
-                added.setdefault(index, {}).setdefault(lang, []).append((own, name))
+        for other, name in names.items():
+            if other != lang:
+                added.setdefault(index, {}).setdefault(other, []).append((own, name))
     if not added:
         return cards
     out = list(cards)

@@ -137,9 +137,9 @@ def _derive(conn: sqlite3.Connection):
         warnings = []
         for locale, records in by_locale.items():
             cards, problems = module.convert(records)
-            if locale != locales.BASE_LANGUAGE:
+            if locale == base and locale != locales.BASE_LANGUAGE:  # the other languages' cards only lend their names
                 cards = [replace(card, lang=locale) for card in cards]
-            converted[locale] = locales.attach_record_names(cards, records)
+            converted[locale] = locales.attach_record_names(cards, records, locale)
             warnings += [ImportWarning(w.record, f"{w.message} ({locale} data)") if locale != base else w for w in problems]
         cards = locales.merge_locales(
             converted[base], [(locale, found) for locale, found in converted.items() if locale != base], warnings
