@@ -145,3 +145,23 @@ def test_malformed_names_in_a_catalog_json_are_one_clear_error(names):
     data = {"schema": "forcecheck-catalog/1", "cards": [{"name": "Book of Moon", "game": "ygo", "names": names}]}
     with pytest.raises(CatalogError, match="card record 0 is malformed"):
         catalog_from_json(data, "c.json", "c")
+
+
+def test_a_japanese_typo_is_corrected_among_japanese_names_only_when_one_card_is_meant():
+    cat = catalog(
+        card("Infernity Destroyer", "インフェルニティ・デストロイヤー", code="1"),
+        card("Dark Armed Dragon", "ダーク・アームド・ドラゴン", code="2"),
+        card("Book of Moon", "月の書", code="3"),
+    )
+    found, how = cat.correct("ygo", "インフェルニテイ・デストロイヤー")  # a large イ for the small ィ
+    assert (found.name, how.name, how.why) == ("Infernity Destroyer", "インフェルニティ・デストロイヤー", "typo")
+    assert cat.correct("ygo", "月の本") is None  # three characters: too short to guess
+    assert cat.correct("ygo", "Dark Armed Dragoon")[0].name == "Dark Armed Dragon"  # English among English names
+
+
+def test_a_name_much_shorter_than_the_written_one_is_not_the_best_suggestion():
+    cat = catalog(
+        card("Mirror Force", "聖なるバリア －ミラーフォース－", code="1"),
+        card("Force", "フォース", code="2"),
+    )
+    assert cat.suggest("ygo", "ミラーフォース 1")[0] == "聖なるバリア －ミラーフォース－"

@@ -155,13 +155,18 @@ class Catalog:
 
     def correct(self, game: str, written: str) -> tuple[Card, Correction] | None:
         """The card a misspelt name clearly means, and how it was read (``cards.correct``);
-        None when no one card is clearly meant. Remembered per spelling, bounded."""
+        None when no one card is clearly meant. Remembered per spelling, bounded. A name written
+        in kana or kanji is corrected among the Japanese names (keyed as the corrector folds)."""
         memos = self.__dict__.setdefault("_corrections", {})
-        memo = memos.get(game)
+        unspaced = has_kana_or_kanji(written)
+        memo = memos.get((game, unspaced))
         if memo is None:
             from forcecheck.cards.correct import Corrector
 
-            memo = memos[game] = ({}, Corrector(*self.name_index(game)))
+            keys, names = self.name_index(game, unspaced)
+            if unspaced:
+                keys = [normalize_name(name) for name in names]
+            memo = memos[(game, unspaced)] = ({}, Corrector(keys, names))
         answers, corrector = memo
         found = answers.get(written, _UNSEEN)
         if found is _UNSEEN:
@@ -197,8 +202,8 @@ def nearest(query: str, keys: list[str], names: list[str], limit: int, unspaced:
     and typos. Unspaced (Japanese) names have no words: players shorten them
     (``ミラーフォース`` for ``聖なるバリア －ミラーフォース－``), so names that contain the query
     come first, the closest in length first; then WRatio, which weighs the whole string and its
-    best-matching part. Names far below the best match are left out, so a near-certain match
-    stands alone.
+    best-matching part, less for a name much shorter than the query. Names far below the best
+    match are left out, so a near-certain match stands alone.
     """
     from rapidfuzz import fuzz, process
 
@@ -211,9 +216,11 @@ def nearest(query: str, keys: list[str], names: list[str], limit: int, unspaced:
                 found.append(names[index])
             if len(found) == limit:
                 return found
-    scorer = fuzz.WRatio if unspaced else fuzz.token_set_ratio
+    scored = process.extract(query, keys, scorer=fuzz.WRatio if unspaced else fuzz.token_set_ratio, limit=limit * 4)
+    if unspaced:  # a name much shorter than what was written is only a piece of it (フォース in ミラーフォース)
+        scored = sorted(((k, score * min(1.0, len(k) / len(query)) ** 0.5, i) for k, score, i in scored), key=lambda r: -r[1])
     best = None
-    for _key, score, index in process.extract(query, keys, scorer=scorer, limit=limit * 4):
+    for _key, score, index in scored:
         best = score if best is None else best
         if score < max(60, best - 25):
             break
