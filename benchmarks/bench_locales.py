@@ -6,10 +6,8 @@
             other: time (best of three) and catalog size.
 2. check    open the catalog and check the same 2009 OCG deck written in English and in
             Japanese (tests/fixtures/ygo-ja/, fresh catalog object each run; median).
-3. real     names of the Japanese lists in ../shared/data/real-decklists/ygo-ja that resolve
-            against the English-only and the two-language catalog: the entries today's text
-            reader makes, and every line with its count marks, bullets and 《》 taken off (the
-            shapes the reader does not read yet: an estimate of the names alone).
+3. real     the Japanese lists in ../shared/data/real-decklists/ygo-ja checked against the
+            English-only and the two-language catalog: unknown-card findings, names corrected.
 
 Skips with a message where ../shared is absent. Writes benchmarks/results/locales.json.
 """
@@ -18,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 import sys
 import tempfile
@@ -31,15 +28,9 @@ sys.path.insert(0, str(ROOT))
 from forcecheck.cards.names import compact_key, normalize_name  # noqa: E402
 from forcecheck.cards.store import SqliteCatalog  # noqa: E402
 from forcecheck.checking import FormatCache, check_file  # noqa: E402
-from forcecheck.decklists.readers import read_decklist  # noqa: E402
 from forcecheck.importers.pipeline import import_files  # noqa: E402
 
 DECKS = ROOT / "tests" / "fixtures" / "ygo-ja"
-_LEADING_COUNT = re.compile(r"^(?:\d+\s*[xX×]?\s*(?=《)|\d+\s*[xX×]?\s+|\d+[xX×])")
-_TRAILING_COUNT = re.compile(r"\s*(?:[×xX*＊]\s*\d+\s*枚?|\d+\s*枚|[（(]\d+[)）]|\s\d+|(?<=[^\d\sA-Za-z.])\d)\s*$")
-_NOTE = re.compile(r"[（(](?:制限|準制限|好み[^)）]*)[)）]")
-
-
 def best_of(runs: int, action) -> float:
     times = []
     for _ in range(runs):
@@ -79,28 +70,22 @@ def timed_check(db: Path, deck: Path, formats: FormatCache, runs: int) -> float:
     return statistics.median(times)
 
 
-def line_names(path: Path) -> list[str]:
-    """Every line of a real list with count marks, notes, table bars and 《》 taken off."""
-    names = []
-    for line in path.read_text(encoding="utf-8").splitlines()[1:]:  # the first line is the source
-        text = _NOTE.sub("", line.strip().rstrip("|").strip()).strip()
-        text = _TRAILING_COUNT.sub("", _LEADING_COUNT.sub("", text)).strip()
-        text = re.sub(r"^《(.*)》$", r"\1", text)
-        if text:
-            names.append(text)
-    return names
-
-
-def real_lists(folder: Path, catalogs: dict[str, SqliteCatalog]) -> dict:
+def real_lists(folder: Path, dbs: dict[str, Path]) -> dict:
+    """Check every real Japanese list against each catalog: unknown-card findings and names
+    corrected (a typo one card clearly means)."""
     files = sorted(p for p in folder.iterdir() if p.suffix == ".txt")
-    read = [e.name for p in files for s in read_decklist(p).all_sections() for e in s.entries]
-    lines = [n for p in files for n in line_names(p)]
-    out = {"files": len(files), "reader_entries": len(read), "lines": len(lines)}
-    for label, cat in catalogs.items():
-        out[f"reader_entries_resolved_{label}"] = sum(cat.by_name("ygo", n) is not None for n in read)
-        out[f"lines_resolved_{label}"] = sum(cat.by_name("ygo", n) is not None for n in lines)
-        print(f"real lists, {label:<6} catalog: {out[f'reader_entries_resolved_{label}']:4} of {len(read)} entries as read today, "
-              f"{out[f'lines_resolved_{label}']:4} of {len(lines)} lines with count marks taken off")
+    out: dict = {"files": len(files)}
+    for label, db in dbs.items():
+        catalog = SqliteCatalog(db)
+        formats = FormatCache(banlist="none")
+        unknown = corrected = 0
+        for path in files:
+            report = check_file(path, catalog, formats, "ygo-5ds")
+            unknown += sum(v.rule == "unknown-card" for v in report.violations)
+            corrected += len(getattr(report.resolution, "corrections", None) or [])
+        out[label] = {"unknown_card_findings": unknown, "corrections": corrected}
+        print(f"real lists ({len(files)}), {label:<6} catalog: {unknown:4} unknown-card findings, {corrected} name(s) corrected")
+        catalog.close()
     return out
 
 
@@ -130,10 +115,7 @@ def main() -> int:
         result = {"imports": out, "open_and_check_ms": checks}
         folder = args.shared / "data" / "real-decklists" / "ygo-ja"
         if folder.is_dir():
-            cats = {"en": SqliteCatalog(dbs["en"]), "en+ja": SqliteCatalog(dbs["en+ja"])}
-            result["real_lists"] = real_lists(folder, cats)
-            for cat in cats.values():
-                cat.close()
+            result["real_lists"] = real_lists(folder, {"en": dbs["en"], "en+ja": dbs["en+ja"]})
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
