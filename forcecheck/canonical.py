@@ -45,11 +45,12 @@ class CanonSection:
     entries: list[CanonEntry] = field(default_factory=list)
 
 
-def canonical_sections(deck: Decklist, fmt, catalog: Catalog, resolution=None) -> list[CanonSection]:
+def canonical_sections(deck: Decklist, fmt, catalog: Catalog, resolution=None, names: str | None = None) -> list[CanonSection]:
     """The deck as forcecheck reads it (cards placed, names corrected, groups merged into their
     section): sections in the format's order (cards no section takes first, unknown sections
     last), duplicate lines of one card and printing summed, cards sorted by name. A section
-    written with no cards is kept (empty): fmt drops nothing the user wrote."""
+    written with no cards is kept (empty): fmt drops nothing the user wrote. Known cards are
+    named in the language ``names`` (``Card.name_in``); None: the card's identity, its base name."""
     from forcecheck.resolve import resolve
 
     if resolution is None or resolution.layout is None:
@@ -63,7 +64,7 @@ def canonical_sections(deck: Decklist, fmt, catalog: Catalog, resolution=None) -
         groups.setdefault(key, CanonSection(key, fmt.titles[section_id] if section_id else section.title))
     for key, title, entry, card in resolution.layout:
         group = groups.setdefault(key, CanonSection(key, title))
-        name = card.name if card else entry.name.strip()
+        name = card.name_in(names) if card else entry.name.strip()
         group.entries.append(CanonEntry(entry.count, name, entry.printing, card is not None, entry.count_ok, entry.count_text))
     for group in groups.values():
         group.entries = _merged(group.entries)
@@ -135,9 +136,14 @@ def _line(entry: CanonEntry) -> str:
     return f"{count} {entry.name}{printing}"
 
 
-def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str) -> str:
-    """The deck written in canonical form, as text, YAML or .ydk (``kind``)."""
-    groups = canonical_sections(deck, fmt, catalog)
+def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, names: str | None = None) -> str:
+    """The deck written in canonical form, as text, YAML or .ydk (``kind``), with card names in
+    the language ``names`` (``fmt --names``), by default the language the deck is written in."""
+    if names is None:
+        from forcecheck.cards.catalog import written_language
+
+        names = written_language(catalog, fmt.spec.game, (e.name for s in deck.all_sections() for e in s.entries))
+    groups = canonical_sections(deck, fmt, catalog, names=names)
     if kind == "ydk":
         return _ydk(groups, original)
     if kind == "yaml":

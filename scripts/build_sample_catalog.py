@@ -1,8 +1,9 @@
 """Rebuild ``forcecheck/data/sample_catalog.json`` from the shared fowsim card data.
 
-The embedded sample catalog holds *facts only* (names, types, sub-types, attributes, costs,
-keywords, printing codes) in forcecheck's own schema, for the cards the sample decks and the
-tests use. No ability or flavour text is copied. Run from the repository root:
+The embedded sample catalog holds *facts only* (names, with the Japanese printed names of the
+Yu-Gi-Oh cards; types, sub-types, attributes, costs, keywords, printing codes) in forcecheck's
+own schema, for the cards the sample decks and the tests use. No ability or flavour text is
+copied. Run from the repository root:
 
     python scripts/build_sample_catalog.py [--shared ../shared]
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +25,7 @@ from forcecheck.cards.catalog import (
 )
 from forcecheck.cards.names import normalize_name  # noqa: E402
 from forcecheck.decklists.readers import read_decklist  # noqa: E402
-from forcecheck.importers import fowsim, ygopro  # noqa: E402
+from forcecheck.importers import fowsim, locales, ygopro  # noqa: E402
 
 # Cards the tests use beyond the sample decks: each shows one fact a rule reads.
 EXTRA_FOW_CARDS = [
@@ -107,6 +109,10 @@ def main() -> int:
         else:
             chosen[card.name] = card
     ygo_cards, _ = ygopro.convert(ygopro.read_source(Path(args.shared) / "data" / "ygo" / "cards.cdb"))
+    ja_cdb = Path(args.shared) / "data" / "ygo" / "cards-ja.cdb"
+    if ja_cdb.is_file():  # the Japanese printed names, joined by passcode as `catalog import` does
+        ja_cards, _ = ygopro.convert(ygopro.read_source(ja_cdb))
+        ygo_cards = locales.merge_locales(ygo_cards, [("ja", [replace(c, lang="ja") for c in ja_cards])], [])
     ygo_index = MemoryCatalog(ygo_cards, "ygopro")
     ygo_chosen: dict[str, object] = {}
     for name in ygo_wanted:

@@ -33,6 +33,7 @@ EXPECTED = {
     'illegal-unknown-passcode.ydk': [('FC001', 'unknown-card', 'main', '99999999', 43, None, None)],
     'illegal-xyz-and-pendulum.ydk': [('FC302', 'no-later-card-kinds', 'main', 'Odd-Eyes Pendulum Dragon', 43, 1, None), ('FC302', 'no-later-card-kinds', 'extra', 'Number 39: Utopia', 59, 1, None)],
     'legal-synchro-by-name.txt': [],
+    'legal-synchro-japanese.txt': [],
     'legal-synchro.ydk': [],
     # lists in the shapes players publish (issue 12): warnings say what was assumed
     'legal-headerless-coverage-style.txt': [

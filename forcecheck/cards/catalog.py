@@ -1,21 +1,34 @@
 """Catalogs: where card facts are looked up by name or printing code.
 
-A catalog answers three questions for one game: the card with this (normalised) name, the
-card with this printing code, and the nearest names to an unknown one. The embedded
-sample catalog and any ``--catalog`` JSON file are held in memory; a database backend
-only has to answer the same three questions.
+A catalog answers three questions for one game: the card with this name (in any of the
+languages the catalog knows it in, see ``names.lookup_keys``), the card with this printing
+code, and the nearest names to an unknown one. The embedded sample catalog and any
+``--catalog`` JSON file are held in memory; a database backend only has to answer the same
+questions (``name_rows``, ``by_printing``, ``name_index``).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from forcecheck.cards.model import Card
-from forcecheck.cards.names import normalize_name, normalize_printing
+from forcecheck.cards.names import (
+    BARE,
+    FOLDS,
+    PLAIN,
+    UNIQUE_FOLDS,
+    bare_key,
+    has_kana_or_kanji,
+    index_keys,
+    lookup_keys,
+    normalize_name,
+    normalize_printing,
+)
 from forcecheck.errors import CatalogError
 
 if TYPE_CHECKING:
@@ -31,23 +44,45 @@ MEMO_LIMIT = 100_000
 _UNSEEN = object()
 
 
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    """A written name found in the catalog: the card, and which of its names it was."""
+
+    card: Card
+    lang: str
+    """Language of the catalog name the written one matched: the list's language for this line.
+    ``card.name_in(lang)`` is the catalog's spelling to show beside the list's."""
+    fold: str
+    """How closely it matched (``names.FOLDS``: plain, compact, marks, bare)."""
+
+    @property
+    def loose(self) -> bool:
+        """Matched only after dot and dash look-alikes were unified or dropped."""
+        return self.fold in UNIQUE_FOLDS
+
+
+NameRows = Sequence[tuple[Card, str]]
+"""The cards (with the language of the name) filed under one key: several only in a unique fold."""
+
+
 class Catalog:
     """What every catalog answers: a card by name or printing code, and names near a name."""
 
     label: str
 
-    def remembered(self, kind: str, game: str) -> tuple[dict[str, Card | None], Callable[[str], Card | None]]:
-        """Lookup by name (``kind="name"``) or printing code *as written*, remembered: a batch
+    def remembered(self, kind: str, game: str) -> tuple[dict, Callable[[str], object]]:
+        """Lookup by name (``kind="name"``: the Card), printing code (``"printing"``: the Card)
+        or name with its language (``"match"``: a NameMatch) *as written*, remembered: a batch
         spells the same cards again and again, and normalising a spelling costs more than a
         dict lookup. Returns the memo (so a hot loop can try it inline) and the function that
         fills it. Bounded: a hostile batch of made-up names cannot grow memory forever."""
         memos = self.__dict__.setdefault("_remembered", {})
         found = memos.get((kind, game))
         if found is None:
-            memo: dict[str, Card | None] = {}
-            find = self.by_name if kind == "name" else self.by_printing
+            memo: dict = {}
+            find = {"name": self.by_name, "printing": self.by_printing, "match": self.match_name}[kind]
 
-            def lookup(written: str) -> Card | None:
+            def lookup(written: str):
                 card = memo.get(written, _UNSEEN)
                 if card is _UNSEEN:
                     if len(memo) >= MEMO_LIMIT:
@@ -58,30 +93,80 @@ class Catalog:
             found = memos[(kind, game)] = (memo, lookup)
         return found
 
-    def by_name(self, game: str, name: str) -> Card | None:
+    def name_rows(self, game: str, fold: str, key: str) -> NameRows:
+        """The cards filed under ``key`` in ``fold`` (empty when none)."""
         raise NotImplementedError
+
+    def name_folds(self) -> frozenset[str]:
+        """The folds this catalog has names in (an English-only catalog tries no Japanese folds)."""
+        return frozenset(FOLDS)
+
+    def match_name(self, game: str, written: str) -> NameMatch | None:
+        """The card a written name means in any language, with the language it matched in.
+        Folds are tried closest first; a key a loose fold gives two cards resolves to neither."""
+        for fold, key in lookup_keys(written, self.name_folds()):
+            rows = self.name_rows(game, fold, key)
+            if rows:
+                if len(rows) > 1:
+                    return None  # ambiguous: a looser fold only merges more
+                card, lang = rows[0]
+                return NameMatch(card, lang, fold)
+        return None
+
+    def by_name(self, game: str, name: str) -> Card | None:
+        match = self.match_name(game, name)
+        return match.card if match is not None else None
+
+    def clashing(self, game: str, written: str) -> NameRows:
+        """The cards a written name is ambiguous between (a loose fold met two or more), with
+        the language of the names that met; empty when it is not ambiguous."""
+        for fold, key in lookup_keys(written, self.name_folds()):
+            rows = self.name_rows(game, fold, key)
+            if rows:
+                return rows if len(rows) > 1 else ()
+        return ()
 
     def by_printing(self, game: str, code: str) -> Card | None:
         raise NotImplementedError
 
-    def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
-        """The nearest known card names to ``name`` (distinct cards, best first)."""
-        keys, names = self.name_index(game)
-        return nearest(name, keys, names, limit)
-
-    def name_index(self, game: str) -> tuple[list[str], list[str]]:
-        """Every lookup key of the game's names and the display name each belongs to."""
+    def name_index(self, game: str, unspaced: bool = False) -> tuple[list[str], list[str]]:
+        """Every lookup key of the game's names and the display name each belongs to: names of
+        spaced languages (English) by their plain key, or of unspaced languages (Japanese) by
+        their bare key, each shown in its own language."""
         raise NotImplementedError
+
+    def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
+        """The nearest known card names to ``name`` (distinct cards, best first), in the script
+        it is written in: a Japanese name gets Japanese names. Cards a loose fold could not
+        tell apart come first."""
+        unspaced = has_kana_or_kanji(name)
+        found = []
+        for card, lang in self.clashing(game, name):
+            shown = card.name_in(lang)
+            if shown not in found:
+                found.append(shown)
+        keep = max(limit, len(found))
+        keys, names = self.name_index(game, unspaced)
+        query = bare_key(name) if unspaced else normalize_name(name)
+        for shown in nearest(query, keys, names, limit, unspaced):
+            if shown not in found:
+                found.append(shown)
+        return found[:keep]
 
     def correct(self, game: str, written: str) -> tuple[Card, Correction] | None:
         """The card a misspelt name clearly means, and how it was read (``cards.correct``);
-        None when no one card is clearly meant. Remembered per spelling, bounded."""
+        None when no one card is clearly meant. Remembered per spelling, bounded. A name written
+        in kana or kanji is corrected among the Japanese names (keyed as the corrector folds)."""
         memos = self.__dict__.setdefault("_corrections", {})
-        memo = memos.get(game)
+        unspaced = has_kana_or_kanji(written)
+        memo = memos.get((game, unspaced))
         if memo is None:
             from forcecheck.cards.correct import Corrector
 
-            memo = memos[game] = ({}, Corrector(*self.name_index(game)))
+            keys, names = self.name_index(game, unspaced)
+            if unspaced:
+                keys = [normalize_name(name) for name in names]
+            memo = memos[(game, unspaced)] = ({}, Corrector(keys, names))
         answers, corrector = memo
         found = answers.get(written, _UNSEEN)
         if found is _UNSEEN:
@@ -97,27 +182,45 @@ class Catalog:
         raise NotImplementedError
 
     def info(self) -> dict:
-        """What the catalog is: label, counts per game, sources."""
+        """What the catalog is: label, counts per game, names per game and language, sources."""
         counts: dict[str, int] = {}
+        names: dict[str, dict[str, dict[str, int]]] = {}
         for card in self.cards():
             counts[card.game] = counts.get(card.game, 0) + 1
-        return {"catalog": self.label, "cards": counts}
+            per_game = names.setdefault(card.game, {})
+            for lang, _name, printed in card.all_names():
+                tally = per_game.setdefault(lang, {"cards": 0, "names": 0})
+                tally["names"] += 1
+                tally["cards"] += printed
+        return {"catalog": self.label, "cards": counts, "names": names}
 
 
-def nearest(query: str, keys: list[str], names: list[str], limit: int) -> list[str]:
-    """The ``limit`` best distinct display names for ``query`` among normalised ``keys``.
+def nearest(query: str, keys: list[str], names: list[str], limit: int, unspaced: bool = False) -> list[str]:
+    """The ``limit`` best distinct display names for the lookup key ``query`` among ``keys``.
 
-    token_set_ratio forgives word order, missing words ("Arthur King of Knights") and typos;
-    names far below the best match are left out, so a near-certain match stands alone.
+    Spaced names: token_set_ratio forgives word order, missing words ("Arthur King of Knights")
+    and typos. Unspaced (Japanese) names have no words: players shorten them
+    (``ミラーフォース`` for ``聖なるバリア －ミラーフォース－``), so names that contain the query
+    come first, the closest in length first; then WRatio, which weighs the whole string and its
+    best-matching part, less for a name much shorter than the query. Names far below the best
+    match are left out, so a near-certain match stands alone.
     """
     from rapidfuzz import fuzz, process
 
-    key = normalize_name(query)
-    if not keys or not key:
+    if not keys or not query:
         return []
     found: list[str] = []
+    if unspaced:
+        for index in sorted((i for i, key in enumerate(keys) if query in key), key=lambda i: len(keys[i])):
+            if names[index] not in found:
+                found.append(names[index])
+            if len(found) == limit:
+                return found
+    scored = process.extract(query, keys, scorer=fuzz.WRatio if unspaced else fuzz.token_set_ratio, limit=limit * 4)
+    if unspaced:  # a name much shorter than what was written is only a piece of it (フォース in ミラーフォース)
+        scored = sorted(((k, score * min(1.0, len(k) / len(query)) ** 0.5, i) for k, score, i in scored), key=lambda r: -r[1])
     best = None
-    for _key, score, index in process.extract(key, keys, scorer=fuzz.token_set_ratio, limit=limit * 4):
+    for _key, score, index in scored:
         best = score if best is None else best
         if score < max(60, best - 25):
             break
@@ -128,12 +231,42 @@ def nearest(query: str, keys: list[str], names: list[str], limit: int) -> list[s
     return found
 
 
+def index_names(cards: Iterable[Card]) -> dict[tuple[str, str, str], list[tuple[Card, str]]]:
+    """(game, fold, key) -> the cards filed under it, with the language of the name.
+
+    Printed names are filed before other names (an alias never takes a card's own name); in the
+    "plain" and "compact" folds the first card keeps a key two cards share, in the unique folds
+    every card is kept, and the key then resolves to none."""
+    index: dict[tuple[str, str, str], list[tuple[Card, str]]] = {}
+    others: list[tuple[Card, str, str]] = []
+
+    def file(card: Card, lang: str, name: str) -> None:
+        for fold, key in index_keys(name, lang):
+            rows = index.get((card.game, fold, key))
+            if rows is None:
+                index[(card.game, fold, key)] = [(card, lang)]
+            elif fold in UNIQUE_FOLDS and all(c is not card for c, _l in rows):
+                rows.append((card, lang))
+
+    for card in cards:
+        if not card.aliases and not card.names:  # most cards: one name
+            file(card, card.lang, card.name)
+            continue
+        for lang, name, printed in card.all_names():
+            if printed:
+                file(card, lang, name)
+            else:
+                others.append((card, lang, name))
+    for card, lang, name in others:
+        file(card, lang, name)
+    return index
+
+
 class MemoryCatalog(Catalog):
-    """Card facts held in memory, indexed by normalised name and by printing code."""
+    """Card facts held in memory, indexed by every name's keys and by printing code."""
 
     def __init__(self, cards: Iterable[Card], label: str):
         self.label = label
-        self._by_name: dict[tuple[str, str], Card] = {}
         self._by_printing: dict[tuple[str, str], Card] = {}
         self._cards: list[Card] = []
         for card in cards:
@@ -141,12 +274,10 @@ class MemoryCatalog(Catalog):
 
     def add(self, card: Card) -> None:
         self._cards.append(card)
-        self._by_name[(card.game, normalize_name(card.name))] = card
-        for alias in card.aliases:
-            self._by_name.setdefault((card.game, normalize_name(alias)), card)
         for code in card.printings:
             self._by_printing[(card.game, normalize_printing(code))] = card
-        self.__dict__.pop("_choices", None)
+        for cached in ("_index", "_folds", "_choices"):
+            self.__dict__.pop(cached, None)
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -154,24 +285,50 @@ class MemoryCatalog(Catalog):
     def cards(self, game: str | None = None) -> list[Card]:
         return [c for c in self._cards if game is None or c.game == game]
 
-    def by_name(self, game: str, name: str) -> Card | None:
-        return self._by_name.get((game, normalize_name(name)))
+    @cached_property
+    def _index(self) -> dict[tuple[str, str, str], list[tuple[Card, str]]]:
+        return index_names(self._cards)
+
+    @cached_property
+    def _folds(self) -> frozenset[str]:
+        return frozenset(fold for _game, fold, _key in self._index)
+
+    def name_folds(self) -> frozenset[str]:
+        return self._folds
+
+    def name_rows(self, game: str, fold: str, key: str) -> NameRows:
+        return self._index.get((game, fold, key), ())
 
     def by_printing(self, game: str, code: str) -> Card | None:
         return self._by_printing.get((game, normalize_printing(code)))
 
     @cached_property
-    def _choices(self) -> dict[str, tuple[list[str], list[str]]]:
-        """Per game: normalised names and the display names they came from (for suggestions)."""
-        out: dict[str, tuple[list[str], list[str]]] = {}
-        for (game, key), card in self._by_name.items():
-            keys, names = out.setdefault(game, ([], []))
-            keys.append(key)
-            names.append(card.name)
+    def _choices(self) -> dict[tuple[str, bool], tuple[list[str], list[str]]]:
+        """Per game and script: lookup keys and the display names they came from."""
+        out: dict[tuple[str, bool], tuple[list[str], list[str]]] = {}
+        for (game, fold, key), rows in self._index.items():
+            if fold not in (PLAIN, BARE):
+                continue
+            keys, names = out.setdefault((game, fold == BARE), ([], []))
+            for card, lang in rows:
+                keys.append(key)
+                names.append(card.name_in(lang))
         return out
 
-    def name_index(self, game: str) -> tuple[list[str], list[str]]:
-        return self._choices.get(game, ([], []))
+    def name_index(self, game: str, unspaced: bool = False) -> tuple[list[str], list[str]]:
+        return self._choices.get((game, unspaced), ([], []))
+
+
+def written_language(catalog: Catalog, game: str, written: Iterable[str]) -> str | None:
+    """The language most of these written names matched in (a deck's language, for ``fmt``
+    to keep a Japanese list Japanese); None when none of them is a known card name."""
+    match = catalog.remembered("match", game)[1]
+    tally: dict[str, int] = {}
+    for name in written:
+        found = match(name)
+        if found is not None:
+            tally[found.lang] = tally.get(found.lang, 0) + 1
+    return max(tally, key=tally.__getitem__) if tally else None
 
 
 def load_catalog_file(path: Path) -> Catalog:

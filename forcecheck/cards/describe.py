@@ -21,7 +21,7 @@ def _face_lines(face: Card | Face, indent: str, costed: bool = True) -> list[str
 
 
 def describe_card(card: Card) -> str:
-    lines = [f"{card.name}  [{card.game}]"]
+    lines = [f"{card.name}  [{card.game}{'' if card.lang == 'en' else ', ' + card.lang}]"]
     lines += _face_lines(card, "  ", costed=card.game == "fow")
     if card.split:
         lines.append(f"  Alternative card: total cost of both halves {sum(card.face_costs())} (CR 1307.5b)")
@@ -40,5 +40,7 @@ def describe_card(card: Card) -> str:
         lines.append(f"  produces:   {_list(card.will)} will")
     if card.aliases:
         lines.append(f"  also named: {', '.join(card.aliases)}")
+    for lang, names in card.names.items():
+        lines.append(f"  name ({lang}):  {names[0]}" + (f" (also {', '.join(names[1:])})" if names[1:] else ""))
     lines.append(f"  printings:  {', '.join(card.printings) or 'none'}")
     return "\n".join(lines)

@@ -66,9 +66,36 @@ class Card:
     split: bool = False
     """An Alternative card (CR 1307): its faces are two halves of one card face, so its total
     cost is the two halves' combined (1307.5b), whatever a format says of double-faced cards."""
+    lang: str = "en"
+    """Language of ``name`` and ``aliases``: the card's base names. ``name`` is the card's
+    identity (fingerprints, banlists by name, reports), whatever language a list is written in."""
+    names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The card's names in other languages (``{"ja": ("ダーク・アームド・ドラゴン",)}``), the
+    printed name first and then its other names there (alternate artworks, other faces)."""
 
     def has_type(self, slug: str) -> bool:
         return slug in self.types or any(slug in face.types for face in self.faces)
+
+    def name_in(self, lang: str | None) -> str:
+        """The card's name in ``lang`` (``None``: the base name); the base name when the
+        catalog has none in that language. What ``fmt --names`` writes and reports show."""
+        if lang is None or lang == self.lang:
+            return self.name
+        found = self.names.get(lang)
+        return found[0] if found else self.name
+
+    def all_names(self) -> list[tuple[str, str, bool]]:
+        """Every name the card has as (language, name, printed): the printed name of each
+        language with ``printed`` True, then its other names there."""
+        out = [(self.lang, self.name, True)] + [(self.lang, alias, False) for alias in self.aliases]
+        for lang, names in self.names.items():
+            out += [(lang, name, index == 0) for index, name in enumerate(names)]
+        return out
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """Languages the card has a name in, its base language first."""
+        return (self.lang, *(lang for lang in self.names if lang != self.lang))
 
     def face_costs(self) -> tuple[int, ...]:
         """Total cost of every face, the front first."""
@@ -96,6 +123,10 @@ class Card:
             out["aliases"] = list(self.aliases)
         if self.split:
             out["split"] = True
+        if self.lang != "en":
+            out["lang"] = self.lang
+        if self.names:
+            out["names"] = {lang: list(names) for lang, names in sorted(self.names.items())}
         return out
 
     @classmethod
@@ -117,6 +148,8 @@ class Card:
             printings=tuple(data.get("printings", ())),
             aliases=tuple(data.get("aliases", ())),
             split=bool(data.get("split", False)),
+            lang=str(data.get("lang") or "en"),
+            names=_names_from_dict(data.get("names")),
         )
 
 
@@ -143,3 +176,19 @@ def _face_from_dict(data: Mapping[str, Any]) -> Face:
         cost=data.get("cost", ""),
         total_cost=int(data.get("total_cost", 0)),
     )
+
+
+def _names_from_dict(data: Any) -> dict[str, tuple[str, ...]]:
+    """``{"ja": ["名", ...]}``; a single string is one name."""
+    if not data:
+        return {}
+    if not isinstance(data, Mapping):
+        raise TypeError("names must be an object of language -> list of names")
+    out = {}
+    for lang, names in data.items():
+        names = (names,) if isinstance(names, str) else tuple(names)
+        if not all(isinstance(n, str) and n.strip() for n in names):
+            raise TypeError(f"names of {lang!r} must be non-empty strings")
+        if names:
+            out[str(lang)] = names
+    return out

@@ -4,10 +4,12 @@ Opening the catalog reads nothing but its metadata; a check looks up only the na
 printing codes in the deck (indexed), turning each found card's stored facts into a ``Card``
 once. Fuzzy suggestions load the name list only when a deck has an unknown card.
 
-Tables: ``meta`` (format marker and schema version), ``sources`` (one row per imported file),
-``records`` (the source records as imported, so importing another file re-derives merged
-facts), ``cards`` (facts as ``forcecheck-catalog/1`` JSON), ``names`` and ``printings``
-(lookup keys), ``warnings`` (what the importer could not read cleanly).
+Tables: ``meta`` (format marker, schema version, the name folds present), ``sources`` (one
+row per imported file, with the language of its names), ``records`` (the source records as
+imported, so importing another file re-derives merged facts), ``cards`` (facts as
+``forcecheck-catalog/1`` JSON), ``card_names`` (every name of every card, tagged with its
+language), ``names`` and ``printings`` (lookup keys: a name's keys in each fold, see
+``names.index_keys``), ``warnings`` (what the importer could not read cleanly).
 """
 
 from __future__ import annotations
@@ -21,13 +23,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from forcecheck.cards.catalog import MEMO_LIMIT, Catalog
+from forcecheck.cards.catalog import MEMO_LIMIT, Catalog, NameRows, index_names
 from forcecheck.cards.model import Card
-from forcecheck.cards.names import normalize_name, normalize_printing
+from forcecheck.cards.names import BARE, FOLDS, PLAIN, normalize_printing
 from forcecheck.errors import CatalogError
 
 MARKER = "forcecheck-catalog"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SQLITE_HEADER = b"SQLite format 3\x00"
 _UNSEEN = object()
 
@@ -40,12 +42,14 @@ CREATE TABLE sources (
     sha256 TEXT NOT NULL,
     records INTEGER NOT NULL,
     imported_at TEXT NOT NULL,
+    locale TEXT NOT NULL,
     UNIQUE (importer, path)
 );
 CREATE TABLE records (source_id INTEGER NOT NULL REFERENCES sources(id), seq INTEGER NOT NULL, body TEXT NOT NULL);
 CREATE INDEX records_source ON records (source_id, seq);
 CREATE TABLE cards (id INTEGER PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NULL, facts TEXT NOT NULL);
-CREATE TABLE names (game TEXT NOT NULL, key TEXT NOT NULL, card_id INTEGER NOT NULL, PRIMARY KEY (game, key)) WITHOUT ROWID;
+CREATE TABLE card_names (card_id INTEGER NOT NULL, lang TEXT NOT NULL, name TEXT NOT NULL, printed INTEGER NOT NULL, PRIMARY KEY (card_id, lang, name)) WITHOUT ROWID;
+CREATE TABLE names (game TEXT NOT NULL, fold TEXT NOT NULL, key TEXT NOT NULL, card_id INTEGER NOT NULL, lang TEXT NOT NULL, PRIMARY KEY (game, fold, key, card_id)) WITHOUT ROWID;
 CREATE TABLE printings (game TEXT NOT NULL, code TEXT NOT NULL, card_id INTEGER NOT NULL, PRIMARY KEY (game, code)) WITHOUT ROWID;
 CREATE TABLE warnings (importer TEXT NOT NULL, record TEXT NOT NULL, message TEXT NOT NULL);
 CREATE TABLE banlists (
@@ -75,8 +79,8 @@ def is_sqlite_file(path: Path) -> bool:
         return False
 
 
-def check_ours(conn: sqlite3.Connection, path: Path) -> None:
-    """Refuse a database that is not a forcecheck catalog, or of another schema version."""
+def check_ours(conn: sqlite3.Connection, path: Path) -> dict[str, str]:
+    """Refuse a database that is not a forcecheck catalog, or of another schema version; its meta table."""
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.DatabaseError:
@@ -89,6 +93,7 @@ def check_ours(conn: sqlite3.Connection, path: Path) -> None:
             f"catalog schema version {version} is not {SCHEMA_VERSION}; re-import the card data into a new catalog (--db NEW_PATH)",
             path,
         )
+    return meta
 
 
 class SqliteCatalog(Catalog):
@@ -101,13 +106,15 @@ class SqliteCatalog(Catalog):
             raise CatalogError("no such catalog file", self.path)
         try:
             self._conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
-            check_ours(self._conn, self.path)
+            meta = check_ours(self._conn, self.path)
         except sqlite3.DatabaseError as exc:
             raise CatalogError(f"cannot open catalog database ({exc})", self.path) from None
+        self._folds = frozenset(meta.get("name_folds", PLAIN).split(",")) & frozenset(FOLDS)
         self._cards: dict[int, Card] = {}
-        self._names: dict[str, tuple[list[str], list[str]]] = {}
-        self._ids: dict[tuple[str, str, str], int | None] = {}
-        """(kind, game, normalised key) -> card id, remembered (bounded like Catalog.remembered)."""
+        self._choices: dict[tuple[str, bool], tuple[list[str], list[str]]] = {}
+        self._ids: dict[tuple, object] = {}
+        """(kind, game, [fold,] key) -> card id (printings) or (card id, language) rows (names),
+        remembered (bounded like Catalog.remembered)."""
 
     def _card(self, card_id: int | None) -> Card | None:
         if card_id is None:
@@ -122,36 +129,44 @@ class SqliteCatalog(Catalog):
         row = self._conn.execute(sql, args).fetchone()
         return row[0] if row else None
 
-    _QUERIES = {
-        "name": ("SELECT card_id FROM names WHERE game = ? AND key = ?", normalize_name),
-        "printing": ("SELECT card_id FROM printings WHERE game = ? AND code = ?", normalize_printing),
-    }
+    def _remember(self, key: tuple, value):
+        if len(self._ids) >= MEMO_LIMIT:
+            self._ids.clear()
+        self._ids[key] = value
+        return value
 
-    def _lookup(self, kind: str, game: str, written: str) -> Card | None:
-        """The card for a name or code as written. Callers that look up many spellings go
-        through Catalog.remembered, which keeps the answers per spelling."""
-        sql, normalise = self._QUERIES[kind]
-        key = (kind, game, normalise(written))
-        card_id = self._ids.get(key, _UNSEEN)
-        if card_id is _UNSEEN:
-            if len(self._ids) >= MEMO_LIMIT:
-                self._ids.clear()
-            card_id = self._ids[key] = self._one(sql, key[1:])
-        return self._card(card_id)
+    def name_folds(self) -> frozenset[str]:
+        return self._folds
 
-    def by_name(self, game: str, name: str) -> Card | None:
-        return self._lookup("name", game, name)
+    def name_rows(self, game: str, fold: str, key: str) -> NameRows:
+        """Cards filed under a name key. Callers that look up many spellings go through
+        Catalog.remembered, which keeps the answers per spelling; this keeps them per key."""
+        memo_key = ("name", game, fold, key)
+        rows = self._ids.get(memo_key, _UNSEEN)
+        if rows is _UNSEEN:
+            rows = self._remember(memo_key, tuple(self._conn.execute(
+                "SELECT card_id, lang FROM names WHERE game = ? AND fold = ? AND key = ? LIMIT 3", (game, fold, key)
+            ).fetchall()))
+        return [(self._card(card_id), lang) for card_id, lang in rows]
 
     def by_printing(self, game: str, code: str) -> Card | None:
-        return self._lookup("printing", game, code)
+        memo_key = ("printing", game, normalize_printing(code))
+        card_id = self._ids.get(memo_key, _UNSEEN)
+        if card_id is _UNSEEN:
+            card_id = self._remember(memo_key, self._one("SELECT card_id FROM printings WHERE game = ? AND code = ?", memo_key[1:]))
+        return self._card(card_id)
 
-    def name_index(self, game: str) -> tuple[list[str], list[str]]:
-        if game not in self._names:
+    def name_index(self, game: str, unspaced: bool = False) -> tuple[list[str], list[str]]:
+        """Loaded only when a deck has an unknown card: every key of the fold, and the card's
+        printed name in the language of the name it came from."""
+        if (game, unspaced) not in self._choices:
             rows = self._conn.execute(
-                "SELECT n.key, c.name FROM names n JOIN cards c ON c.id = n.card_id WHERE n.game = ?", (game,)
+                "SELECT n.key, cn.name FROM names n JOIN card_names cn ON cn.card_id = n.card_id AND cn.lang = n.lang "
+                "AND cn.printed = 1 WHERE n.game = ? AND n.fold = ?",
+                (game, BARE if unspaced else PLAIN),
             ).fetchall()
-            self._names[game] = ([r[0] for r in rows], [r[1] for r in rows])
-        return self._names[game]
+            self._choices[(game, unspaced)] = ([r[0] for r in rows], [r[1] for r in rows])
+        return self._choices[(game, unspaced)]
 
     def cards(self, game: str | None = None) -> list[Card]:
         sql, args = "SELECT id FROM cards", ()
@@ -162,11 +177,20 @@ class SqliteCatalog(Catalog):
     def info(self) -> dict:
         counts = dict(self._conn.execute("SELECT game, COUNT(*) FROM cards GROUP BY game ORDER BY game").fetchall())
         sources = [
-            {"importer": r[0], "path": r[1], "sha256": r[2], "records": r[3], "imported_at": r[4]}
-            for r in self._conn.execute("SELECT importer, path, sha256, records, imported_at FROM sources ORDER BY id")
+            {"importer": r[0], "path": r[1], "sha256": r[2], "records": r[3], "imported_at": r[4], "locale": r[5]}
+            for r in self._conn.execute("SELECT importer, path, sha256, records, imported_at, locale FROM sources ORDER BY id")
         ]
+        names: dict[str, dict[str, dict[str, int]]] = {}
+        for game, lang, named, total in self._conn.execute(
+            "SELECT c.game, cn.lang, SUM(cn.printed), COUNT(*) FROM card_names cn JOIN cards c ON c.id = cn.card_id "
+            "GROUP BY c.game, cn.lang ORDER BY c.game, SUM(cn.printed) DESC, cn.lang"
+        ):
+            names.setdefault(game, {})[lang] = {"cards": named, "names": total}
         warnings = self._conn.execute("SELECT COUNT(*) FROM warnings").fetchone()[0]
-        return {"catalog": self.label, "path": str(self.path), "cards": counts, "sources": sources, "warnings": warnings}
+        return {
+            "catalog": self.label, "path": str(self.path), "cards": counts, "names": names, "sources": sources,
+            "warnings": warnings,
+        }
 
     def banlists(self) -> list[dict]:
         rows = self._conn.execute(
@@ -202,28 +226,31 @@ def create_schema(conn: sqlite3.Connection) -> None:
 
 
 def replace_cards(conn: sqlite3.Connection, cards: list[Card]) -> None:
-    """Rewrite the derived tables from ``cards``: names first, then aliases, then printing codes."""
+    """Rewrite the derived tables from ``cards``: facts, every name with its language, the
+    names' lookup keys in each fold (``catalog.index_names``) and printing codes."""
     conn.execute("DELETE FROM cards")
+    conn.execute("DELETE FROM card_names")
     conn.execute("DELETE FROM names")
     conn.execute("DELETE FROM printings")
-    ids: list[tuple[int, Card]] = []
-    for index, card in enumerate(cards, start=1):
-        conn.execute(
-            "INSERT INTO cards (id, game, name, facts) VALUES (?, ?, ?, ?)",
-            (index, card.game, card.name, json.dumps(card.to_dict(), ensure_ascii=False)),
-        )
-        ids.append((index, card))
+    ids = {card: index for index, card in enumerate(cards, start=1)}
     conn.executemany(
-        "INSERT OR IGNORE INTO names (game, key, card_id) VALUES (?, ?, ?)",
-        [(c.game, normalize_name(c.name), i) for i, c in ids],
+        "INSERT INTO cards (id, game, name, facts) VALUES (?, ?, ?, ?)",
+        [(i, c.game, c.name, json.dumps(c.to_dict(), ensure_ascii=False)) for c, i in ids.items()],
     )
     conn.executemany(
-        "INSERT OR IGNORE INTO names (game, key, card_id) VALUES (?, ?, ?)",
-        [(c.game, normalize_name(a), i) for i, c in ids for a in c.aliases],
+        "INSERT OR IGNORE INTO card_names (card_id, lang, name, printed) VALUES (?, ?, ?, ?)",
+        [(i, lang, name, int(printed)) for c, i in ids.items() for lang, name, printed in c.all_names()],
     )
+    index = index_names(cards)
+    conn.executemany(
+        "INSERT INTO names (game, fold, key, card_id, lang) VALUES (?, ?, ?, ?, ?)",
+        [(game, fold, key, ids[card], lang) for (game, fold, key), rows in index.items() for card, lang in rows],
+    )
+    folds = sorted({fold for _game, fold, _key in index}, key=FOLDS.index)
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('name_folds', ?)", (",".join(folds),))
     conn.executemany(
         "INSERT OR IGNORE INTO printings (game, code, card_id) VALUES (?, ?, ?)",
-        [(c.game, normalize_printing(p), i) for i, c in ids for p in c.printings],
+        [(c.game, normalize_printing(p), i) for c, i in ids.items() for p in c.printings],
     )
 
 

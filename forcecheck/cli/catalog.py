@@ -17,8 +17,15 @@ def catalog_import(
     importer: str = typer.Argument(..., help="Source format: fowsim (Force of Will JSON) or ygopro (YGOPro cards.cdb)."),
     files: List[Path] = typer.Argument(..., help="Source files; importing several merges them, importing again updates in place."),
     db: Optional[Path] = DbOption,
+    locale: Optional[str] = typer.Option(
+        None, "--locale", help="Language of the names in FILES (en, ja, ...); default: read from the names' script, per file."
+    ),
 ) -> None:
-    """Import card data into the local catalog database (written to a temporary file, then swapped in)."""
+    """Import card data into the local catalog database (written to a temporary file, then swapped in).
+
+    Databases of one game in several languages (YGOPro cards.cdb and a Japanese cards.cdb)
+    merge by passcode: every card keeps each language's name; facts come from the English data.
+    """
     import os
 
     from forcecheck.cards.store import default_db_path
@@ -27,11 +34,14 @@ def catalog_import(
 
     target = db or (Path(os.environ["FORCECHECK_CATALOG"]) if os.environ.get("FORCECHECK_CATALOG") else default_db_path())
     try:
-        result = import_files(importer, files, target)
+        result = import_files(importer, files, target, locale)
     except ForcecheckError as exc:
         _fail(f"{exc} (the catalog was not changed)")
     counts = ", ".join(f"{n:,} {game} cards" for game, n in result.cards.items())
-    print(f"imported {result.records:,} records from {result.files} file(s) into {result.db}: {counts} in {result.seconds:.2f} s")
+    languages = "/".join(dict.fromkeys(result.locales))
+    print(f"imported {result.records:,} records from {result.files} file(s) ({languages}) into {result.db}: {counts} in {result.seconds:.2f} s")
+    if len(result.names) > 1:
+        print("  names: " + ", ".join(f"{lang} {n:,} cards" for lang, n in result.names.items()))
     if result.warnings:
         print(f"{len(result.warnings)} record(s) with warnings (see 'forcecheck catalog info --warnings'):", file=sys.stderr)
         for warning in result.warnings[:10]:
@@ -52,8 +62,13 @@ def catalog_info(
     print(info["catalog"])
     for game, count in info["cards"].items():
         print(f"  {game}: {count:,} cards")
+        languages = info.get("names", {}).get(game, {})
+        if languages:
+            print("    names: " + ", ".join(
+                f"{lang} {tally['cards']:,} cards ({tally['names']:,} names)" for lang, tally in languages.items()
+            ))
     for source in info.get("sources", []):
-        print(f"  source: {source['importer']} {source['path']} ({source['records']:,} records, imported {source['imported_at']}, sha256 {source['sha256'][:12]})")
+        print(f"  source: {source['importer']} {source['path']} ({source.get('locale', 'en')}; {source['records']:,} records, imported {source['imported_at']}, sha256 {source['sha256'][:12]})")
     if "warnings" in info:
         print(f"  import warnings: {info['warnings']}")
     if warnings and hasattr(cat, "warnings"):

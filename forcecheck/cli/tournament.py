@@ -26,11 +26,16 @@ def fmt_command(
     catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog for canonical names (as for check)."),
     check_only: bool = typer.Option(False, "--check", help="Change nothing; exit 1 if a file is not in canonical form (for CI)."),
     diff: bool = typer.Option(False, "--diff", help="Change nothing; print a unified diff of what fmt would change."),
+    names: Optional[str] = typer.Option(
+        None, "--names", help="Write card names in this language (en, ja); default: the language each list is written in."
+    ),
     formats_dir: Optional[List[Path]] = FormatsDirOption,
     config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one."),
 ) -> None:
     """Rewrite decklists in canonical form: catalog card names, duplicate lines summed, the
     format's section titles and order, cards sorted, the comment block at the top kept.
+    A Japanese list stays Japanese; --names en|ja converts a list between languages (a card
+    with no name in that language keeps its English one).
 
     Unknown card names stay as written; a file with a line forcecheck cannot read is left
     untouched and reported. Files are replaced atomically.
@@ -46,6 +51,8 @@ def fmt_command(
         config, card_catalog, formats = _deck_context(format_name, catalog, formats_dir, config_file)
     except ForcecheckError as exc:
         _fail(str(exc))
+    if names is not None:
+        names = _names_language(names, card_catalog)
     changed = problems = 0
     for path in expand_paths(paths):
         try:
@@ -59,7 +66,7 @@ def fmt_command(
             print(f"forcecheck: {path}:{first.line or 1}: not rewritten: {first.message}", file=sys.stderr)
             problems += 1
             continue
-        new = canonical_text(deck, fmt, card_catalog, text, kind)
+        new = canonical_text(deck, fmt, card_catalog, text, kind, names)
         if new == text:  # read_text has already made every newline "\n"
             continue
         changed += 1
@@ -75,6 +82,20 @@ def fmt_command(
     if problems:
         raise typer.Exit(2)  # some file could not be (re)written: it needs a person first
     raise typer.Exit(1 if changed and (check_only or diff) else 0)
+
+
+def _names_language(names: str, card_catalog) -> str:
+    """The language code ``--names`` asks for, if the catalog has card names in it."""
+    from forcecheck.importers.locales import locale_code
+
+    lang = locale_code(names)
+    if lang is None:
+        _fail(f"--names {names!r} is not a language code (e.g. en, ja)")
+    known = {code for per_game in card_catalog.info().get("names", {}).values() for code in per_game}
+    if lang not in known:
+        hint = "; import a database in that language (forcecheck catalog import ygopro cards-ja.cdb)" if known else ""
+        _fail(f"{card_catalog.label} has no card names in {lang!r} (it has: {', '.join(sorted(known)) or 'none'}){hint}")
+    return lang
 
 
 @app.command("fingerprint")

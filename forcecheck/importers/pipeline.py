@@ -5,6 +5,10 @@ written to a copy and swapped in (``store.writable_catalog``): a failed or inter
 leaves the existing catalog as it was.
 Records of every imported file are kept, so importing another file re-derives all facts
 together (printings of one name from two files merge; a well-formed printing wins).
+Each file's names are in one language (``--locale``, or read from the names' script): the
+base language's files give the facts, the others add their names by printing code
+(``importers.locales``), so importing ``cards.cdb`` and ``cards-ja.cdb`` together or one after
+the other gives the same catalog.
 """
 
 from __future__ import annotations
@@ -13,14 +17,14 @@ import hashlib
 import json
 import sqlite3
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
 
 from forcecheck.cards import store
 from forcecheck.errors import CatalogError
-from forcecheck.importers import ImportWarning, fowsim, ygopro
+from forcecheck.importers import ImportWarning, fowsim, locales, ygopro
 
 IMPORTERS = {"fowsim": fowsim, "ygopro": ygopro}
 """Importer name -> module with ``GAME``, ``read_source(path)`` and ``convert(records)``."""
@@ -34,35 +38,50 @@ class ImportResult:
     cards: dict[str, int]
     warnings: list[ImportWarning] = field(default_factory=list)
     seconds: float = 0.0
+    locales: list[str] = field(default_factory=list)
+    """The language of each file's names, in the order given."""
+    names: dict[str, int] = field(default_factory=dict)
+    """Cards of the importer's game with a name in each language."""
 
 
-def import_files(importer: str, files: Iterable[str | Path], db: Path) -> ImportResult:
+def import_files(importer: str, files: Iterable[str | Path], db: Path, locale: str | None = None) -> ImportResult:
+    """Import ``files`` (all of them in ``locale`` when given, else each in the language its
+    names are written in) and re-derive the catalog's cards."""
     if importer not in IMPORTERS:
         raise CatalogError(f"unknown importer {importer!r} (importers: {', '.join(sorted(IMPORTERS))})")
+    if locale is not None and locales.locale_code(locale) is None:
+        raise CatalogError(f"--locale {locale!r} is not a language code (e.g. en, ja)")
     start = time.perf_counter()
     module = IMPORTERS[importer]
     sources = []
     for raw in files:
         path = Path(raw)
         records = module.read_source(path)  # raises before anything is written
+        lang = locales.locale_code(locale) if locale else locales.detect_locale((r.get("name") for r in records if isinstance(r, dict)), path)
         digest = _sha256(path)
-        sources.append((path.resolve(), digest, records))
+        sources.append((path.resolve(), digest, records, lang))
 
     with store.writable_catalog(Path(db)) as conn:
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        for path, digest, records in sources:
-            _store_source(conn, importer, path, digest, records, now)
+        for path, digest, records, lang in sources:
+            _store_source(conn, importer, path, digest, records, now, lang)
         cards, warnings_by_importer = _derive(conn)
     counts: dict[str, int] = {}
+    names: dict[str, int] = {}
     for card in cards:
         counts[card.game] = counts.get(card.game, 0) + 1
+        if card.game == module.GAME:
+            for lang in card.languages:
+                names[lang] = names.get(lang, 0) + 1
     return ImportResult(
         db=Path(db),
         files=len(sources),
-        records=sum(len(r) for _p, _d, r in sources),
+        records=sum(len(r) for _p, _d, r, _l in sources),
         cards=counts,
         warnings=warnings_by_importer.get(importer, []),
         seconds=time.perf_counter() - start,
+        locales=[lang for _p, _d, _r, lang in sources],
+        names=names,
     )
 
 
@@ -74,19 +93,19 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _store_source(conn: sqlite3.Connection, importer: str, path: Path, digest: str, records: list, now: str) -> None:
+def _store_source(conn: sqlite3.Connection, importer: str, path: Path, digest: str, records: list, now: str, locale: str) -> None:
     row = conn.execute("SELECT id FROM sources WHERE importer = ? AND path = ?", (importer, str(path))).fetchone()
     if row:
         source_id = row[0]
         conn.execute("DELETE FROM records WHERE source_id = ?", (source_id,))
         conn.execute(
-            "UPDATE sources SET sha256 = ?, records = ?, imported_at = ? WHERE id = ?",
-            (digest, len(records), now, source_id),
+            "UPDATE sources SET sha256 = ?, records = ?, imported_at = ?, locale = ? WHERE id = ?",
+            (digest, len(records), now, locale, source_id),
         )
     else:
         cursor = conn.execute(
-            "INSERT INTO sources (importer, path, sha256, records, imported_at) VALUES (?, ?, ?, ?, ?)",
-            (importer, str(path), digest, len(records), now),
+            "INSERT INTO sources (importer, path, sha256, records, imported_at, locale) VALUES (?, ?, ?, ?, ?, ?)",
+            (importer, str(path), digest, len(records), now, locale),
         )
         source_id = cursor.lastrowid
     conn.executemany(
@@ -96,19 +115,35 @@ def _store_source(conn: sqlite3.Connection, importer: str, path: Path, digest: s
 
 
 def _derive(conn: sqlite3.Connection):
-    """Re-derive every card from all stored records, importer by importer; warnings by importer."""
+    """Re-derive every card from all stored records, importer by importer; warnings by importer.
+
+    An importer's records are converted language by language: the base language's (see
+    ``locales.choose_base``) give the cards, every other language's cards add their names."""
     all_cards = []
     all_warnings: dict[str, list[ImportWarning]] = {}
     conn.execute("DELETE FROM warnings")
     for importer, module in IMPORTERS.items():
         rows = conn.execute(
-            "SELECT r.body FROM records r JOIN sources s ON s.id = r.source_id WHERE s.importer = ? ORDER BY s.id, r.seq",
+            "SELECT s.locale, r.body FROM records r JOIN sources s ON s.id = r.source_id WHERE s.importer = ? ORDER BY s.id, r.seq",
             (importer,),
         )
-        records = [json.loads(body) for (body,) in rows]
-        if not records:
+        by_locale: dict[str, list[dict]] = {}
+        for locale, body in rows:
+            by_locale.setdefault(locale, []).append(json.loads(body))
+        if not by_locale:
             continue
-        cards, warnings = module.convert(records)
+        base = locales.choose_base(by_locale)
+        converted = {}
+        warnings = []
+        for locale, records in by_locale.items():
+            cards, problems = module.convert(records)
+            if locale == base and locale != locales.BASE_LANGUAGE:  # the other languages' cards only lend their names
+                cards = [replace(card, lang=locale) for card in cards]
+            converted[locale] = locales.attach_record_names(cards, records, locale)
+            warnings += [ImportWarning(w.record, f"{w.message} ({locale} data)") if locale != base else w for w in problems]
+        cards = locales.merge_locales(
+            converted[base], [(locale, found) for locale, found in converted.items() if locale != base], warnings
+        )
         all_cards.extend(cards)
         all_warnings[importer] = warnings
         conn.executemany(
