@@ -406,9 +406,10 @@ class _Resolver:
         if found is None:
             return None
         card, correction = found
-        self.corrections.append({"line": entry.line, "written": written, "read_as": card.name})
-        fixed = Entry(card.name, entry.count, entry.line, None, entry.count_ok, entry.count_text)
-        return _Item(fixed, card, said=(("name-corrected", f"read {written!r} as {card.name!r} ({correction.why})"),))
+        shown = correction.name  # the card's name in the language the list wrote it in
+        self.corrections.append({"line": entry.line, "written": written, "read_as": shown})
+        fixed = Entry(shown, entry.count, entry.line, None, entry.count_ok, entry.count_text)
+        return _Item(fixed, card, said=(("name-corrected", f"read {written!r} as {shown!r} ({correction.why})"),))
 
     def _lay(self, key: str, title: str, item: _Item) -> None:
         if self.layout is not None:

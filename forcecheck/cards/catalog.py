@@ -166,7 +166,7 @@ class Catalog:
             keys, names = self.name_index(game, unspaced)
             if unspaced:
                 keys = [normalize_name(name) for name in names]
-            memo = memos[(game, unspaced)] = ({}, Corrector(keys, names))
+            memo = memos[(game, unspaced)] = ({}, Corrector(keys, names, unspaced))
         answers, corrector = memo
         found = answers.get(written, _UNSEEN)
         if found is _UNSEEN:

@@ -63,6 +63,26 @@ def order_key(key: str) -> str:
     return " ".join(sorted(_fold_words(key)))
 
 
+MIN_SHORTENED = 4
+"""Shortened names shorter than this (folded) are never read as a card: too many cards begin so."""
+
+
+def shortened(name: str, unspaced: bool = False) -> list[str]:
+    """How players shorten a card's name: up to its first comma (``Gareth, the Dauntless
+    Knight``), without a prefix before `` - `` (``Blackwing - Gale the Whirlwind``), or, for a
+    Japanese name, without an archetype prefix before a space (``Ｅ・ＨＥＲＯ エアーマン``)."""
+    out = []
+    if ", " in name:
+        out.append(name.split(", ", 1)[0])
+    if " - " in name:
+        out.append(name.split(" - ", 1)[1])
+    if unspaced:
+        parts = name.replace("\u3000", " ").split()
+        if len(parts) > 1:
+            out.append(parts[-1])
+    return out
+
+
 def allowed_edits(length: int) -> int:
     """Edits a typo may have in a name of ``length`` characters (folded): none below 8."""
     if length < 8:
@@ -85,8 +105,11 @@ class Correction:
 class Corrector:
     """The correction index of one game's names (built once, on the first unknown name)."""
 
-    def __init__(self, keys: list[str], names: list[str]):
+    def __init__(self, keys: list[str], names: list[str], unspaced: bool = False):
         self.names = names
+        self.unspaced = unspaced
+        self._short: dict[str, set[str]] = {}
+        """Keys of names as players shorten them (``Gareth`` for ``Gareth, the Dauntless Knight``)."""
         self._variant: dict[str, set[str]] = {}
         self._order: dict[str, set[str]] = {}
         self._typo_keys: list[str] = []
@@ -100,6 +123,9 @@ class Corrector:
                 seen.add((folded, name))
                 self._typo_keys.append(folded)
                 self._typo_names.append(name)
+                for short in shortened(name, unspaced):
+                    self._short.setdefault(variant_key(normalize_name(short)), set()).add(name)
+        self._beginnings = sorted(set((k, n) for k, n in zip((variant_key(k) for k in keys), names))) if unspaced else []
 
     def correct(self, written: str) -> Correction | None:
         key = normalize_name(written)
@@ -113,7 +139,28 @@ class Corrector:
         meant = self._order.get(" ".join(sorted(words)))
         if meant is not None:
             return Correction(next(iter(meant)), "word order") if len(meant) == 1 else None
+        compact = folded.replace(" ", "")
+        if len(compact) >= MIN_SHORTENED:
+            meant = self._short.get(compact) or self._beginning(compact)
+            if meant:
+                return Correction(next(iter(meant)), "shortened name") if len(meant) == 1 else None
         return self._typo(folded)
+
+    def _beginning(self, compact: str) -> set[str]:
+        """Japanese names written without their end (``強欲で謙虚`` for ``強欲で謙虚な壺``): the
+        cards whose name begins so, the written part most of it."""
+        from bisect import bisect_left
+
+        found: set[str] = set()
+        at = bisect_left(self._beginnings, (compact, ""))
+        while at < len(self._beginnings) and self._beginnings[at][0].startswith(compact):
+            key, name = self._beginnings[at]
+            if len(compact) >= 0.6 * len(key):
+                found.add(name)
+            else:
+                found.add("")  # a longer name also begins so: not clearly one card
+            at += 1
+        return found if "" not in found else {"", "?"}
 
     def _typo(self, folded: str) -> Correction | None:
         allowed = allowed_edits(len(folded.replace(" ", "")))
