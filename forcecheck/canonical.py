@@ -136,14 +136,67 @@ def _line(entry: CanonEntry) -> str:
     return f"{count} {entry.name}{printing}"
 
 
-def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, names: str | None = None) -> str:
+class NotRewritable(Exception):
+    """fmt would lose or change what the list says: the file is left as it is."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
+
+
+def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, names: str | None = None, path: str = "") -> str:
+    """The canonical text of a list, proven to say what the list says: every line was read
+    (a line that is no card forcecheck knows and has no count may be prose, and is never
+    rewritten as a card), no line is longer than a reader takes, and reading the result back
+    gives the same sections, cards and counts, title and metadata, and the same canonical text
+    (fmt is idempotent). Raises NotRewritable otherwise."""
+    from forcecheck.decklists.lines import MAX_LINE_CHARS
+    from forcecheck.decklists.readers import parse_decklist
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.resolve import resolve
+
+    resolution = resolve(deck, fmt, catalog, layout=True)
+    for _key, _title, entry, card in resolution.layout:
+        if card is None and entry.count_text is None:
+            raise NotRewritable(f"{entry.name!r} is no card forcecheck knows and has no count; "
+                                "fmt does not write it as a card line (fix or remove it first)", entry.line)
+    new = canonical_text(deck, fmt, catalog, original, kind, names, resolution)
+    for number, line in enumerate(new.split("\n"), start=1):
+        if len(line) > MAX_LINE_CHARS and not line.lstrip().startswith(("#", "//")):
+            raise NotRewritable(f"its canonical line {number} would be {len(line):,} characters, over the {MAX_LINE_CHARS} a reader takes")
+    suffix = {"ydk": ".ydk", "yaml": ".yaml"}.get(kind, ".txt")
+    try:
+        again = parse_decklist(new, path, fmt.known_headers, suffix=suffix)
+    except ForcecheckError as exc:
+        raise NotRewritable(f"its canonical form would not read back ({exc})") from None
+    read_back = resolve(again, fmt, catalog, layout=True)
+    lost = _difference(resolution.content, read_back.content)
+    if lost or again.problems:
+        raise NotRewritable(f"its canonical form would read as another deck ({lost or again.problems[0].message})")
+    if (again.name or None) != (deck.name or None) or any(again.metadata.get(k) != v for k, v in deck.metadata.items()):
+        raise NotRewritable("its canonical form would lose the list's title or metadata")
+    if canonical_text(again, fmt, catalog, new, kind, names, read_back) != new:
+        raise NotRewritable("its canonical form is not stable (fmt of it would change it again)")
+    return new
+
+
+def _difference(before: dict, after: dict) -> str:
+    for key in sorted(set(before) | set(after)):
+        if before.get(key, 0) != after.get(key, 0):
+            section, card = key
+            return f"{card.lstrip('?')} in {section}: {before.get(key, 0)} before, {after.get(key, 0)} after"
+    return ""
+
+
+def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, names: str | None = None,
+                   resolution=None) -> str:
     """The deck written in canonical form, as text, YAML or .ydk (``kind``), with card names in
     the language ``names`` (``fmt --names``), by default the language the deck is written in."""
     if names is None:
         from forcecheck.cards.catalog import written_language
 
         names = written_language(catalog, fmt.spec.game, (e.name for s in deck.all_sections() for e in s.entries))
-    groups = canonical_sections(deck, fmt, catalog, names=names)
+    groups = canonical_sections(deck, fmt, catalog, resolution, names=names)
     if kind == "ydk":
         return _ydk(groups, original)
     if kind == "yaml":
@@ -156,9 +209,21 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
         if lines:
             lines.append("")
         if group.key != "-":
-            lines.append(f"{group.title}:")
+            lines.append(f"{_title_in(fmt, group, names)}:")
         lines.extend(_line(e) for e in group.entries)
     return "\n".join(lines) + "\n"
+
+
+def _title_in(fmt, group: CanonSection, names: str | None) -> str:
+    """A section's title in the list's language: a Japanese list gets the format's Japanese title."""
+    if names == "ja" and not group.key.startswith("?"):
+        from forcecheck.cards.names import has_kana_or_kanji
+
+        spec = next((s for s in fmt.spec.sections if s.id == group.key), None)
+        japanese = [a for a in (spec.aliases if spec else ()) if has_kana_or_kanji(a)]
+        if japanese:
+            return japanese[0]
+    return group.title
 
 
 _METADATA_ORDER = ("player", "event", "date", "author", "place", "format")

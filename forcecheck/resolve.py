@@ -20,7 +20,7 @@ from operator import attrgetter
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
-from forcecheck.decklists.model import Decklist, Entry, Reading, Section, header_key
+from forcecheck.decklists.model import Decklist, Entry, Note, Reading, Section, header_key
 from forcecheck.placement import Placer, describe_lines
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
 
@@ -257,6 +257,7 @@ class _Resolver:
             self.add("deck-title", message=f"{entry.name!r} is read as the deck's title (it is no card and has no count)",
                      line=entry.line)
         else:
+            self.deck.notes.append(Note("heading", entry.name, entry.line))
             self.add("deck-title", message=f"{entry.name!r} is read as a heading above the list (it is no card and has no count)",
                      line=entry.line)
 

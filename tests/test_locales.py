@@ -222,7 +222,7 @@ def test_a_japanese_fowsim_file_merges_by_printing_code(tmp_path):
 
 DECK_EN = "Main Deck:\n3 Dark Armed Dragon\n2 Book of Moon\n1 Mirror Force\n\nExtra Deck:\n2 Stardust Dragon\n"
 DECK_JA = "Main Deck:\n3 ダークアームドドラゴン\n2 月の書\n1 聖なるバリア−ミラーフォース\n\nExtra Deck:\n2 ｽﾀｰﾀﾞｽﾄ･ﾄﾞﾗｺﾞﾝ\n"
-CANON_JA = "Main Deck:\n3 ダーク・アームド・ドラゴン\n2 月の書\n1 聖なるバリア －ミラーフォース－\n\nExtra Deck:\n2 スターダスト・ドラゴン\n"
+CANON_JA = "メインデッキ:\n3 ダーク・アームド・ドラゴン\n2 月の書\n1 聖なるバリア －ミラーフォース－\n\nエクストラデッキ:\n2 スターダスト・ドラゴン\n"  # titles too
 CANON_EN = "Main Deck:\n2 Book of Moon\n3 Dark Armed Dragon\n1 Mirror Force\n\nExtra Deck:\n2 Stardust Dragon\n"
 
 

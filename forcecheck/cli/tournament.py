@@ -42,7 +42,7 @@ def fmt_command(
     """
     import difflib
 
-    from forcecheck.canonical import canonical_text
+    from forcecheck.canonical import NotRewritable, rewrite
     from forcecheck.checking import expand_paths
     from forcecheck.errors import ForcecheckError
     from forcecheck.textfile import atomic_write
@@ -66,7 +66,12 @@ def fmt_command(
             print(f"forcecheck: {path}:{first.line or 1}: not rewritten: {first.message}", file=sys.stderr)
             problems += 1
             continue
-        new = canonical_text(deck, fmt, card_catalog, text, kind, names)
+        try:
+            new = rewrite(deck, fmt, card_catalog, text, kind, names, str(path))
+        except NotRewritable as exc:
+            print(f"forcecheck: {path}:{exc.line or 1}: not rewritten: {exc}", file=sys.stderr)
+            problems += 1
+            continue
         if new == text:  # read_text has already made every newline "\n"
             continue
         changed += 1
