@@ -150,6 +150,7 @@ class _Resolver:
         self.suggested = 0
         self.corrected = 0
         self.ruler_spellings: dict[Card, str] = {}
+        self.title_lines: set[int | None] = set()
         self.readings: dict[str, list[tuple[int | None, str, str]]] = {}
         """How lines were read other than plainly, by kind: one finding per kind per deck."""
 
@@ -196,7 +197,8 @@ class _Resolver:
             return
         self.card_seen = True
         claims = section_id is not None and section.breaks and self._placer().claimed.get(section_id)
-        if section_id is not None and section.uniform is not None and not claims and self.layout is None:
+        if (section_id is not None and section.uniform is not None and not claims and self.layout is None
+                and section_id != self._ruler_section):  # the ruler area: a face written twice is one card
             memo = self.catalog.remembered("name" if section.uniform == "name" else "printing", self.game)[0]
             target = self.parts.setdefault(section_id, [])
             if _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id):
@@ -252,6 +254,7 @@ class _Resolver:
 
     def _heading(self, entry: Entry) -> None:
         """An uncounted line that is no card, above every card: the deck's title, or a heading."""
+        self.title_lines.add(entry.line)
         if self.deck.name is None:
             self.deck.name = entry.name
             self.add("deck-title", message=f"{entry.name!r} is read as the deck's title (it is no card and has no count)",
@@ -459,17 +462,16 @@ class _Resolver:
         if section_id == self._ruler_section:
             if self._same_ruler(entry, card):
                 self.add("card-placed", line=entry.line, section=section_id, card=card.name,
-                         message=f"{entry.name!r} is another face of {card.name}, already in the {self.fmt.titles[section_id]}: read as the same card")
+                         message=f"{entry.name!r} names {card.name} again (or its other face), already in the {self.fmt.titles[section_id]}: read as the same card")
                 return
             self.ruler_spellings.setdefault(card, entry.name)
         self.parts.setdefault(section_id, []).append(([entry], [card]))
         tally[card] = tally.get(card, 0) + entry.count
 
     def _same_ruler(self, entry: Entry, card: Card) -> bool:
-        """A line naming another face of a ruler already listed (``J-Ruler: <back face>`` under
-        the ruler): the same card, not a second ruler."""
-        first = self.ruler_spellings.get(card)
-        return entry.count_text is None and first is not None and normalize_name(first) != normalize_name(entry.name)
+        """A line with no count naming a ruler already listed (``J-Ruler: <back face>`` under the
+        ruler, or the ruler written again): the same card, not a second ruler."""
+        return entry.count_text is None and card in self.ruler_spellings
 
     @property
     def _ruler_section(self) -> str | None:
@@ -525,7 +527,9 @@ class _Resolver:
         notes = [n for n in self.deck.notes if n.kind == "total"]
         if not notes:
             return
-        lines = sorted((entry.line or 0, entry.count) for section in self.deck.sections for entry in section.entries if entry.count_ok)
+        headings = {note.line for note in self.deck.notes if note.kind == "heading"} | self.title_lines
+        lines = sorted((entry.line or 0, entry.count) for section in self.deck.sections for entry in section.entries
+                       if entry.count_ok and entry.line not in headings)
         grand = sum(totals.values())
         previous = 0
         for note in notes:

@@ -327,9 +327,10 @@ def read_header(line: str, headers: HeaderTable) -> HeaderLine | None:
         return found
     for separator in (":", "：", " – ", " — ", " - "):
         if separator in body:
-            head, rest = body.split(separator, 1)
-            head = undecorated(head)
+            head = undecorated(body.split(separator, 1)[0])
             known = _known(head.rstrip(":：").strip(), headers)
+            rest = line.split(separator, 1)[1] if separator in line else ""
+            rest = re.sub(r"^[*_\s]+|(?:\s*[*_]{2})+\s*$", "", rest)  # "**Ruler:** Name**": the bold marks go
             if known is not None and rest.strip():
                 inline = rest.strip()
                 announced = re.match(r"^\(?\s*(\d{1,3})\s*\)?\s+(?=[xX×]?\d)", fold_width(inline))
@@ -352,7 +353,7 @@ _INLINE_COUNT = re.compile(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?|枚)?$", re.IGNORE
 
 def _known(text: str, headers: HeaderTable) -> HeaderLine | None:
     bare, count, of = header_parts(text)
-    bare = bare.rstrip(":： ")
+    bare = undecorated(bare).rstrip(":： ")
     key = header_key(bare)
     if key in headers.sections:
         return HeaderLine(bare, headers.sections[key], None, count, of, "", True)

@@ -1,0 +1,251 @@
+"""Every shape of a published list (issue 12), read right, and the near-miss that must not be.
+
+Each test reads a small list against the embedded sample catalog and asserts what was read
+(sections and counts, the card, the line) and what the report says was assumed."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, faria
+
+from forcecheck.cards.catalog import MemoryCatalog, sample_catalog
+from forcecheck.cards.model import Card
+from forcecheck.checking import FormatCache
+from forcecheck.decklists.readers import parse_decklist
+from forcecheck.engine import check_decklist
+
+CATALOG = sample_catalog()
+FORMATS = FormatCache((), "none", CATALOG)
+
+YGO_MAIN = [(3, "Junk Synchron"), (3, "Quillbolt Hedgehog"), (3, "Speed Warrior"), (2, "Tuningware"), (2, "Level Eater"),
+            (3, "Card Trooper"), (1, "Glow-Up Bulb"), (3, "Debris Dragon"), (2, "Effect Veiler"), (1, "Plaguespreader Zombie"),
+            (2, "Mystic Tomato"), (1, "Monster Reborn"), (2, "Mystical Space Typhoon"), (2, "Book of Moon"), (1, "Dark Hole"),
+            (2, "Solemn Judgment"), (2, "Bottomless Trap Hole"), (1, "Mirror Force"), (1, "Torrential Tribute"),
+            (2, "Dimensional Prison"), (1, "Heavy Storm")]
+YGO_EXTRA = [(2, "Stardust Dragon"), (2, "Junk Warrior"), (1, "Black Rose Dragon"), (1, "Goyo Guardian")]
+
+
+def check(text: str, format_name: str = "bifrost", catalog=CATALOG):
+    fmt = FORMATS.get(format_name)
+    return check_decklist(parse_decklist(text, "deck.txt", fmt.known_headers), fmt, catalog)
+
+
+def found(report, severity: str | None = None):
+    return [(v.code, v.section, v.card, v.line) for v in report.violations if severity is None or v.severity == severity]
+
+
+def lines(entries, form: str = "{c} {n}") -> str:
+    return "".join(form.format(c=c, n=n) + "\n" for c, n in entries)
+
+
+# --- counts in every position -----------------------------------------------------------------
+
+@pytest.mark.parametrize("form", [
+    "{c} {n}", "{c}x {n}", "{c}X {n}", "{c} x {n}", "x{c} – {n}", "x {c} – {n}", "{n} x{c}", "{n} x {c}", "{n} ×{c}",
+    "{n} ×{c}枚", "{n} {c}枚", "{n} (x{c})", "\t{c} {n}", "- {c}x {n}", "• {n} x{c}", "{c} – {n}",
+])
+def test_every_count_form_reads_the_same_deck(form):
+    main = "".join(form.format(c=c, n=n) + "\n" for c, n in FARIA_MAIN)
+    report = check("Ruler: Faria\nMain Deck:\n" + main + "Magic Stone Deck:\n" + lines(FARIA_STONES))
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10} and found(report) == []
+
+
+def test_full_width_digits_and_ideographic_spaces():
+    main = "".join(f"{n}\u3000×{chr(0xFF10 + c)}\n" for c, n in FARIA_MAIN)
+    report = check("Ruler: Faria\nMain Deck:\n" + main + "Magic Stone Deck:\n" + lines(FARIA_STONES))
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10} and found(report) == []
+
+
+def test_a_range_is_no_count_and_a_number_in_a_name_is_the_name():
+    report = check(faria(side=[(1, "Viviane")]).replace("1 Viviane", "2-3 Viviane"))
+    assert found(report, "error") == [("FC002", "side", "Viviane", 25)]
+    ygo = check("Main Deck:\n" + lines(YGO_MAIN) + "Extra Deck:\n1 Number 39: Utopia\n", "ygo-5ds")
+    assert ("FC302", "extra", "Number 39: Utopia", 24) in found(ygo)  # the card, not "39 copies of Utopia"
+
+
+# --- lines that are not cards ------------------------------------------------------------------
+
+def test_metadata_title_and_totals_are_never_cards():
+    text = ("Champion Deck Profile: Faria – Jane's Version\nPlayer: Jane D.\nEvent: Store Championship\nDate: 2016-05-01\n"
+            + faria().replace("Magic Stone Deck:", "Total: 41\nMagic Stone Deck:") + "Total – 20\n61 cards\n")
+    report = check(text)
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10}
+    assert report.name == "Champion Deck Profile: Faria – Jane's Version" and report.player == "Jane D."
+    assert found(report) == [("FC010", None, None, 1)]  # the totals agree with the cards above them
+
+
+def test_a_total_that_disagrees_is_a_warning_on_its_line():
+    report = check(faria().replace("Magic Stone Deck:", "Total: 42\nMagic Stone Deck:"))
+    (v,) = report.violations
+    assert (v.code, v.line, v.found, v.limit) == ("FC006", 14, 41, "42")
+    assert v.message == "the line 'Total: 42' says 42 but 41 cards are listed above it"
+
+
+# --- headers in other shapes, and groups ------------------------------------------------------
+
+@pytest.mark.parametrize("header", ["Main Deck", "-Main Deck", "**Main Deck:**", "## Main Deck", "Main Deck: 40", "Main Deck (40)",
+                                    "【メインデッキ】（40枚）", "MAIN DECK - 40", "Maindeck:"])
+def test_section_headers_in_other_shapes(header):
+    report = check(faria().replace("Main Deck:", header))
+    assert report.sections["main"] == 40 and found(report) == []
+
+
+def test_a_header_count_that_disagrees_is_a_warning():
+    report = check(faria().replace("Main Deck:", "Main Deck (41):"))
+    assert found(report) == [("FC006", "main", None, 3)]
+
+
+def test_type_groups_are_the_main_decks_and_their_counts_are_the_groups():
+    resonators, chants = FARIA_MAIN[:5], FARIA_MAIN[5:]
+    text = ("Ruler: Faria\nMain Deck (40):\nResonators: (20 of 40)\n" + lines(resonators) + "Chants (20)\n" + lines(chants)
+            + "Magic Stone Deck:\n" + lines(FARIA_STONES))
+    report = check(text)
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10} and found(report) == []
+    wrong = check(text.replace("Chants (20)", "Chants (19)").replace("(20 of 40)", "(20 of 41)"))
+    assert [(v.code, v.line, v.found, v.limit) for v in wrong.violations] == [("FC006", 3, 40, "41"), ("FC006", 9, 20, "19")]
+
+
+def test_groups_under_a_side_deck_header_are_the_side_decks():
+    text = ("Main Deck:\n" + lines(YGO_MAIN) + "Side Deck (3):\nMonsters:\n2 Sangan\nSpells:\n1 Giant Trunade\n")
+    report = check(text, "ygo-5ds")
+    assert report.sections == {"main": 40, "side": 3} and found(report) == []
+
+
+def test_japanese_headers_groups_counts_and_title():
+    text = ("【シンクロデッキ】\nモンスター(25)\n" + lines(YGO_MAIN[:11], "{n}×{c}")
+            + "魔法(6)\n" + lines(YGO_MAIN[11:15], "{n} {c}枚") + "罠（9）\n" + lines(YGO_MAIN[15:], "{c}《{n}》")
+            + "エキストラデッキ(6)\n" + lines(YGO_EXTRA))
+    japanese = text
+    for count, name in YGO_MAIN + YGO_EXTRA:
+        japanese = japanese.replace(name, CATALOG.by_name("ygo", name).name_in("ja"))
+    for version in (text, japanese):
+        report = check(version, "ygo-5ds")
+        assert report.sections == {"main": 40, "extra": 6} and report.name == "【シンクロデッキ】"
+        assert found(report) == [("FC010", None, None, 1)]
+
+
+# --- rulers ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruler", [
+    "Ruler: Faria // Faria [J-Ruler]", "Ruler: Faria / Faria [J-Ruler]", "J/Ruler: Faria // Faria [J-Ruler]",
+    "Ruler:\nFaria (SDAO1-026) //\nFaria [J-Ruler] (SDAO1-026J)", "Ruler: Faria\nJ-Ruler: Faria [J-Ruler]",
+    "Faria // Faria [J-Ruler]",
+])
+def test_a_ruler_and_its_j_ruler_face_are_one_card(ruler):
+    report = check(faria().replace("Ruler:\n1 Faria\n", ruler + "\n"))
+    assert report.sections["ruler"] == 1 and report.ruler == "Faria"
+    assert [v.code for v in report.violations if v.severity == "error"] == []
+
+
+def test_two_different_rulers_on_one_line_are_two_rulers():
+    report = check(faria().replace("Ruler:\n1 Faria\n", "Ruler: Faria / Melgis\n"))
+    assert report.sections["ruler"] == 2 and report.ruler == "Faria / Melgis"
+    assert ("FC101", "ruler", None, 1) in found(report, "error")
+
+
+# --- printing codes anywhere -------------------------------------------------------------------
+
+@pytest.mark.parametrize("line", ["4 SDAO1-031 Viviane", "4 Viviane [SDAO1-031]", "Viviane [SDAO1-031] x4", "4x Viviane (SDAO1-031)",
+                                  "SDAO1-031 Viviane x4"])
+def test_printing_codes_anywhere_on_the_line(line):
+    report = check(faria().replace("4 Viviane", line))
+    assert report.sections["main"] == 40 and found(report) == []
+
+
+# --- names as people type them ------------------------------------------------------------------
+
+@pytest.mark.parametrize("written, meant, why", [
+    ("Magic Stone of the Light Vapors", "Magic Stone of Light Vapors", "spelling variant"),   # an article added
+    ("Sacred Wave Blades", "Sacred Wave Blade", "spelling variant"),                          # a plural
+    ("Traveller in Wonderland", "Traveler in Wonderland", "spelling variant"),                # British spelling
+    ("Avalon Illusionary Home of Knights", "Avalon, Illusionary Home of Knights", None),        # punctuation: exact
+    ("SacredWave Blade", "Sacred Wave Blade", "spelling variant"),                            # words run together
+    ("Gawain, the Knigt of the Sun", "Gawain, the Knight of the Sun", "typo"),                # one letter
+    ("Exclaibur", "Excalibur", "typo"),                                                       # two letters swapped
+    ("Gawain", "Gawain, the Knight of the Sun", "shortened name"),                            # up to the comma
+])
+def test_names_as_people_type_them_are_read_and_said(written, meant, why):
+    if meant == "Magic Stone of Light Vapors":
+        report = check(faria(stones=[(4, written)] + FARIA_STONES[1:]))
+    else:
+        report = check(faria(main=[(c, written if n == meant else n) for c, n in FARIA_MAIN]))
+    assert [v.code for v in report.violations if v.severity == "error"] == []
+    if why is None:
+        assert found(report) == []
+        return
+    (v,) = report.violations
+    assert (v.code, v.card) == ("FC012", meant) and v.message == f"read {written!r} as {meant!r} ({why})"
+    assert report.corrections == [{"line": v.line, "written": written, "read_as": meant}]
+
+
+def test_a_correction_never_hides_a_real_error():
+    report = check(faria(side=[(1, "Vivianne")]))  # a fifth Viviane, misspelt
+    assert [(v.code, v.card, v.found) for v in report.violations if v.severity == "error"] == [("FC201", "Viviane", 5)]
+
+
+def _tiny(*names, game="fow") -> MemoryCatalog:
+    return MemoryCatalog([Card(name=n, game=game, types=frozenset({"resonator"})) for n in names], label="tiny")
+
+
+@pytest.mark.parametrize("written, names", [
+    ("Rune of Fure", ("Rune of Fire", "Rune of Fury")),                 # two cards equally close
+    ("Shadow Knigt Lord", ("Shadow Knight Lord", "Shadow Knight Lore")),  # the next card is one edit further only
+    ("Thundr", ("Thunder",)),                                            # a short name one letter from another
+    ("Perceval", ("Perceval, the Charmed Knight", "Perceval, the Flying Knight")),  # a shortened name two cards share
+    ("Gale Force Wind", ("Gale Force Winds Blow", "Wind Force Gale Storm")),          # distant
+])
+def test_near_misses_stay_unknown_with_suggestions(written, names):
+    catalog = _tiny(*names)
+    assert catalog.correct("fow", written) is None
+    report = check(f"Ruler: Faria\nMain Deck:\n4 {written}\n", catalog=catalog)
+    assert ("FC001", "main", written, 3) in found(report)
+
+
+def test_a_name_of_another_game_is_never_corrected_into_this_one():
+    report = check(faria(main=FARIA_MAIN[:-1] + [(4, "Mystical Space Typhoon")]))
+    assert ("FC001", "main", "Mystical Space Typhoon", 13) in found(report)
+    assert CATALOG.correct("fow", "Mystical Space Typhoon") is None
+
+
+# --- placement -------------------------------------------------------------------------------------
+
+def test_a_list_with_no_headers_is_placed_by_what_its_cards_are():
+    text = ("Faria\n\n" + lines(FARIA_MAIN) + "\n" + lines(FARIA_STONES) + "\n" + lines(FARIA_STRANGERS)
+            + "\n3 Miscalculation\n3 Relief Aid\n")
+    report = check(text)
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10, "side": 6}
+    assert report.legal and {v.code for v in report.violations} == {"FC011"}
+    side = next(v for v in report.violations if v.section == "side")
+    assert side.message == "6 card(s) on lines 24-25 read as the Sideboard: they follow the Magic Stone Deck and cannot be in it"
+
+
+def test_explicit_headers_always_win_and_an_error_under_one_is_not_moved():
+    inside = faria().replace("3 Water Magic Stone\n", "3 Water Magic Stone\n1 Excalibur\n")  # same block: stays, reported
+    report = check(inside)
+    assert ("FC301", "stones", "Excalibur", 18) in found(report, "error")
+    after = faria(stones=None) + "Magic Stone Deck:\n" + lines(FARIA_STONES) + "\n3 Miscalculation\n"  # a block after: the side
+    report = check(after)
+    assert report.sections["side"] == 3 and not found(report, "error")
+
+
+def test_a_block_after_a_ruler_written_inline_is_the_main_deck():
+    report = check("Ruler: Faria\n" + lines(FARIA_MAIN) + "Magic Stone Deck:\n" + lines(FARIA_STONES))
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10}
+
+
+def test_yugioh_extra_deck_monsters_go_to_the_extra_deck_and_what_follows_to_the_side():
+    text = lines(YGO_MAIN) + "\n" + lines(YGO_EXTRA) + "\n2 Sangan\n1 Giant Trunade\n"
+    report = check(text, "ygo-5ds")
+    assert report.sections == {"main": 40, "extra": 6, "side": 3} and report.legal
+    written = check("Main Deck:\n" + lines(YGO_MAIN) + "1 Stardust Dragon\n", "ygo-5ds")  # a header wins
+    assert ("FC302", "main", "Stardust Dragon", 23) in found(written, "error")
+
+
+def test_a_table_flattened_row_by_row():
+    rows = ["Main Deck Stone Deck Side Board"] + [
+        f"{c} {n} {s[0]} {s[1]} 1 Miscalculation" if s else f"{c} {n}"
+        for (c, n), s in zip(FARIA_MAIN, [(4, "Magic Stone of Light Vapors"), (3, "Light Magic Stone"), (3, "Water Magic Stone")] + [None] * 7)
+    ]
+    report = check("Ruler: Faria\n" + "\n".join(rows) + "\n")
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10, "side": 3}
+    assert next(v.message for v in report.violations if v.code == "FC013").startswith("3 lines read as a table row of 3 cards (lines 3-5)")
