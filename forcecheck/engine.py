@@ -330,6 +330,8 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         for finding in step.check(resolved):
             violations.append(_violation(finding, step.kind, step.id, step.severity, deck.path))
     violations.sort(key=lambda v: _sort_key(v, fmt))
+    if any(v.card for v in violations):
+        _in_the_decks_language(deck, resolved, violations, catalog, fmt.spec.game)
     broken_counts = {v.rule for v in violations if v.code == CARD_COUNT_CODE}
     curves = {}
     if broken_counts:  # the deck's curve line beside a broken curve or quota rule
@@ -349,6 +351,32 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
 
 
 CARD_COUNT_CODE = KINDS["card-count"].code
+
+
+def _in_the_decks_language(deck: Decklist, resolved: ResolvedDeck, violations: list[Violation], catalog: Catalog, game: str) -> None:
+    """A list written in another language than the catalog's base names (a Japanese OCG list)
+    hears about its cards in that language: each card a finding names is named as the catalog
+    names it in the list's language. English lists pay one ``isascii`` per line, no more."""
+    written = [e.name for s in deck.sections for e in s.entries]
+    if all(name.isascii() for name in written):
+        return
+    from forcecheck.cards.catalog import written_language
+
+    lang = written_language(catalog, game, written)
+    if lang in (None, "en"):
+        return
+    shown = {card.name: card.name_in(lang) for tally in resolved.tallies.values() for card in tally}
+    shown = {name: local for name, local in shown.items() if local != name}
+    if not shown:
+        return
+    names = sorted(shown, key=len, reverse=True)  # the longest first: a name inside another is not touched twice
+    for v in violations:
+        if v.card is None or v.rule in ("name-corrected", "unknown-card", "line-read-as"):
+            continue
+        for name in names:
+            if name in v.message:
+                v.message = v.message.replace(name, shown[name])
+        v.card = shown.get(v.card, v.card)
 
 
 def _violation(finding, kind: RuleKind, rule_id: str, severity: str, path: str) -> Violation:

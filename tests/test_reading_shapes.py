@@ -6,7 +6,7 @@ Each test reads a small list against the embedded sample catalog and asserts wha
 from __future__ import annotations
 
 import pytest
-from conftest import FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, faria
+from conftest import FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, SAMPLES, faria
 
 from forcecheck.cards.catalog import MemoryCatalog, sample_catalog
 from forcecheck.cards.model import Card
@@ -249,3 +249,13 @@ def test_a_table_flattened_row_by_row():
     report = check("Ruler: Faria\n" + "\n".join(rows) + "\n")
     assert report.sections == {"ruler": 1, "main": 40, "stones": 10, "side": 3}
     assert next(v.message for v in report.violations if v.code == "FC013").startswith("3 lines read as a table row of 3 cards (lines 3-5)")
+
+
+def test_a_japanese_list_hears_about_its_cards_in_japanese():
+    text = (SAMPLES / "ygo-5ds" / "legal-synchro-japanese.txt").read_text(encoding="utf-8").replace("2 サイクロン", "4 サイクロン")
+    report = check(text, "ygo-5ds")
+    (v,) = [v for v in report.violations if v.code == "FC201"]
+    assert v.card == "サイクロン" and v.message.startswith("4 copies of サイクロン")
+    english = check((SAMPLES / "ygo-5ds" / "legal-synchro-by-name.txt").read_text().replace("2 Mystical Space Typhoon", "4 Mystical Space Typhoon"), "ygo-5ds")
+    (v,) = [v for v in english.violations if v.code == "FC201"]
+    assert v.card == "Mystical Space Typhoon"  # and an English list in English
