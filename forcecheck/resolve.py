@@ -135,6 +135,7 @@ class _Resolver:
         self.deck, self.fmt, self.catalog = deck, fmt, catalog
         self.layout: list | None = [] if layout else None
         self.game = fmt.spec.game
+        self.ruler_section: str | None = fmt.spec.ruler.section if fmt.spec.ruler else None
         self.findings: list[InputFinding] = []
         self.parts: dict[str, list[tuple[list[Entry], list[Card]]]] = {}
         self.tallies: dict[str, dict[Card, int]] = {}
@@ -164,7 +165,7 @@ class _Resolver:
             self.add(problem.rule, message=problem.message, line=problem.line, section=section_id or problem.section, card=problem.card)
         parents = {id(s.parent) for s in deck.sections if s.group and s.parent is not None}
         for section in deck.sections:
-            if section.loose:
+            if not section.title:  # a loose block or a table (Section.loose, without the property call)
                 self._loose(section, section.entries)
             else:
                 self._written(section, id(section) in parents)
@@ -197,12 +198,19 @@ class _Resolver:
             return
         self.card_seen = True
         claims = section_id is not None and section.breaks and self._placer().claimed.get(section_id)
+        ruler = section_id == self.ruler_section
         if (section_id is not None and section.uniform is not None and not claims and self.layout is None
-                and section_id != self._ruler_section):  # the ruler area: a face written twice is one card
+                and not (ruler and self.ruler_spellings)):  # the ruler area: a face written twice is one card
             memo = self.catalog.remembered("name" if section.uniform == "name" else "printing", self.game)[0]
             target = self.parts.setdefault(section_id, [])
             if _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id):
-                self._saw(section_id, len(entries))
+                if ruler:
+                    for entry, card in zip(*target[-1]):
+                        self.ruler_spellings.setdefault(card, entry.name)
+                if self.placer is None:
+                    self.seen_ids.append(section_id)
+                else:
+                    self.placer.saw(section_id, len(entries))
                 if section.declared is not None or has_groups:
                     self.listed[id(section)] = sum(map(_COUNT, entries))
                 return
@@ -452,14 +460,14 @@ class _Resolver:
     def _keep(self, section_id: str, item: _Item) -> None:
         """Count a card line with a good count in its section (an unknown card as unknown)."""
         entry, card = item.entry, item.card
-        if card is None or not (section_id == self._ruler_section and self._same_ruler(entry, card)):
+        if card is None or not (section_id == self.ruler_section and self._same_ruler(entry, card)):
             self._lay(section_id, self.fmt.titles[section_id], item)
         tally = self.tallies.setdefault(section_id, {})
         if card is None:
             self.unknown[section_id] = self.unknown.get(section_id, 0) + entry.count
             self._outside(section_id, item)
             return
-        if section_id == self._ruler_section:
+        if section_id == self.ruler_section:
             if self._same_ruler(entry, card):
                 self.add("card-placed", line=entry.line, section=section_id, card=card.name,
                          message=f"{entry.name!r} names {card.name} again (or its other face), already in the {self.fmt.titles[section_id]}: read as the same card")
@@ -472,10 +480,6 @@ class _Resolver:
         """A line with no count naming a ruler already listed (``J-Ruler: <back face>`` under the
         ruler, or the ruler written again): the same card, not a second ruler."""
         return entry.count_text is None and card in self.ruler_spellings
-
-    @property
-    def _ruler_section(self) -> str | None:
-        return self.fmt.spec.ruler.section if self.fmt.spec.ruler else None
 
     def _outside(self, key: str, item: _Item) -> None:
         card_key = item.card.name if item.card else "?" + normalize_name(item.entry.name)
@@ -492,13 +496,16 @@ class _Resolver:
         """Announced counts (``Main Deck (40):``, ``Monsters: 19``, ``(26 of 40)``, ``Total: 41``)
         against the cards read."""
         deck, fmt = self.deck, self.fmt
+        announced = [s for s in deck.sections if s.declared is not None or s.declared_section is not None]
+        if not announced and not deck.notes:
+            return
         listed = self.listed
         for section in deck.sections:
             if section.group and section.parent is not None:
                 listed[id(section.parent)] = listed.get(id(section.parent), 0) + listed.get(id(section), 0)
         totals = self._totals()
         checked: set[tuple[str, int]] = set()
-        for section in deck.sections:
+        for section in announced:
             label = section.target or fmt.section_id(section.title) or section.title or None
             if section.declared is not None:
                 found = listed.get(id(section), 0)

@@ -382,6 +382,25 @@ def column_titles(line: str, headers: HeaderTable) -> list[HeaderLine] | None:
     return found if len(found) >= 2 else None
 
 
+_HEADER_LINES: dict[int, tuple[HeaderTable, dict]] = {}
+HEADER_LINES_KEPT = 4_096
+
+
+def known_header_lines(headers: HeaderTable) -> dict[str, "HeaderLine"]:
+    """Header lines met before with this format's headers, each with what ``read_header`` made
+    of it (no card inline): a batch writes ``Main Deck:`` thousands of times, and reading it
+    again costs a dict lookup. Bounded; kept per format."""
+    cached = _HEADER_LINES.get(id(headers))
+    if cached is None or cached[0] is not headers:
+        if len(_HEADER_LINES) > 64:
+            _HEADER_LINES.clear()
+        cached = _HEADER_LINES[id(headers)] = (headers, {})
+    lines = cached[1]
+    if len(lines) >= HEADER_LINES_KEPT:
+        lines.clear()
+    return lines
+
+
 _HEADER_PATTERNS: dict[int, tuple[HeaderTable, re.Pattern | None]] = {}
 
 

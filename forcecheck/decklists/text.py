@@ -26,13 +26,22 @@ from forcecheck.decklists.lines import (
     MAX_LINE_CHARS,
     cell_texts,
     column_titles,
+    known_header_lines,
     metadata_of,
     parse_entry,
     read_header,
     split_at_headers,
     total_of,
 )
-from forcecheck.decklists.model import Decklist, Entry, HeaderTable, Note, ReadProblem, Section, header_key
+from forcecheck.decklists.model import (
+    Decklist,
+    Entry,
+    HeaderTable,
+    Note,
+    ReadProblem,
+    Section,
+    header_key,
+)
 
 __all__ = ["MAX_COUNT", "MAX_LINE_CHARS", "parse_entry", "read_text_decklist"]
 
@@ -141,6 +150,7 @@ class _Reader:
         """The last section header written (not a group): groups under it may belong to it."""
         self.blank = 0
         self.gaps: list[tuple[Section, int, int]] = []
+        self.header_lines = known_header_lines(headers)
         self.pending: tuple[str, int] | None = None
         """A line ending in ``//``, waiting for the next line (the card's other face)."""
         self.entries_seen = 0
@@ -153,6 +163,10 @@ class _Reader:
     def read(self, line: str, number: int) -> None:
         """Any line but the plain card line under a header."""
         deck = self.deck
+        known = self.header_lines.get(line)
+        if known is not None:  # "Main Deck:" again: read as it was the last time (never changed after)
+            self._header(known, number)
+            return
         if line.startswith(("#", "//")):
             meta = comment_metadata(line)
             if meta:  # "# Player: Jane Doe" comments carry registration metadata
@@ -187,6 +201,8 @@ class _Reader:
         if not line[0].isdigit():
             header = read_header(line, self.headers)
             if header is not None:
+                if header.known and not header.inline:
+                    self.header_lines[line] = header
                 self._header(header, number)
                 return
             columns = column_titles(line, self.headers)
