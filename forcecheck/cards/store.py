@@ -29,7 +29,9 @@ from forcecheck.cards.names import BARE, FOLDS, PLAIN, normalize_printing
 from forcecheck.errors import CatalogError
 
 MARKER = "forcecheck-catalog"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+"""5: card facts carry construction conditions (forcecheck.cards.conditions) and banlists their
+combination bans; a version-4 catalog has neither, so it is refused and re-imported."""
 SQLITE_HEADER = b"SQLite format 3\x00"
 _UNSEEN = object()
 
