@@ -117,7 +117,7 @@ def catalog_search(
 
 @banlist_app.command("import")
 def banlist_import(
-    files: List[Path] = typer.Argument(..., help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists)."),
+    files: List[Path] = typer.Argument(..., help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists) or banned-list JSON files (the fowsim Wanderer list's shape)."),
     db: Optional[Path] = DbOption,
 ) -> None:
     """Import every list of the files into the catalog database (lists of the same name are replaced)."""
@@ -147,7 +147,8 @@ def banlist_list(db: Optional[Path] = DbOption) -> None:
         raise typer.Exit(1)
     for item in lists:
         kind = "whitelist" if item["whitelist"] else "banlist"
-        print(f"{item['name']:<28} {item['date'] or '-':<10} {item['entries']:>6} entries  {kind}  ({item['source']})")
+        combos = f", {item['combinations']} combination bans" if item.get("combinations") else ""
+        print(f"{item['name']:<28} {item['date'] or '-':<10} {item['entries']:>6} entries{combos}  {kind}  ({item['source']})")
 
 
 @banlist_app.command("show")
@@ -167,3 +168,7 @@ def banlist_show(name: str = typer.Argument(...), db: Optional[Path] = DbOption)
         for key in keys[:2000]:
             card = cat.by_printing(found.game or "ygo", key) or cat.by_name(found.game or "ygo", key)
             print(f"    {key:<10} {card.name if card else '(not in the catalog)'}")
+    if found.combinations:
+        print(f"  not together ({len(found.combinations)}):")
+        for combo in found.combinations:
+            print(f"    {' + '.join(combo)}")

@@ -55,7 +55,12 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     combos = [[_keys(str(k)) for k in combo] for combo in banlist.combinations]
 
     def keys_of(card) -> set[str]:
-        return {normalize_printing(p).lstrip("0") for p in card.printings} | {normalize_printing(p) for p in card.printings} | {normalize_name(card.name)}
+        """Every key the list may name the card by: printings, its name, its other faces' names."""
+        return (
+            {normalize_printing(p).lstrip("0") for p in card.printings}
+            | {normalize_printing(p) for p in card.printings}
+            | {normalize_name(name) for name in (card.name, *card.aliases)}
+        )
 
     listed_counts: dict = {}
     """card -> the count the list gives it, None when the list does not name it (once per card)."""
@@ -64,7 +69,9 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
         if card in listed_counts:
             return listed_counts[card]
         count = None
-        for key in [normalize_printing(p) for p in card.printings] + [normalize_name(card.name)]:
+        # a printing code first, then the name, then another face's name (a J-ruler side): a card
+        # banned by one printing or face is banned by name, every printing and reprint
+        for key in [normalize_printing(p) for p in card.printings] + [normalize_name(n) for n in (card.name, *card.aliases)]:
             key = key.lstrip("0") if key.isdigit() else key
             if key in caps:
                 count = caps[key]
@@ -105,7 +112,8 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
         )
 
     def combinations(deck: ResolvedDeck) -> Iterator[Finding]:
-        """Cards the list bans together (a combination ban), when all of them are in the deck."""
+        """Cards the list bans together (a combination ban), when all of them are in the deck: a
+        finding for each of them, on its own line, naming the others and where they are."""
         tally = deck.tally(sections)
         for combo in combos:
             present = []
@@ -115,16 +123,20 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
                     break
                 present.append(match)
             else:
-                names = [entries[0].card.name for entries in present]
-                first = min((e for entries in present for e in entries), key=lambda e: e.line or 0)
-                yield Finding(
-                    message=f"{' and '.join(names)} may not be used together on {banlist.name}",
-                    section=", ".join(dict.fromkeys(e.section for entries in present for e in entries)),
-                    card=names[0],
-                    line=first.line,
-                    found=len(names),
-                    limit="not together",
-                )
+                for entries in present:
+                    others = [
+                        f"{other[0].card.name} (line {other[0].line})" if other[0].line is not None else other[0].card.name
+                        for other in present
+                        if other is not entries
+                    ]
+                    yield Finding(
+                        message=f"{entries[0].card.name} may not be used together with {' and '.join(others)} on {banlist.name}",
+                        section=", ".join(dict.fromkeys(e.section for e in entries)),
+                        card=entries[0].card.name,
+                        line=entries[0].line,
+                        found=len(present),
+                        limit="not together",
+                    )
 
     def is_capped(card) -> bool:
         return cap_of(card) is not None
