@@ -343,3 +343,69 @@ def only_with(text, catalog):
 
 def test_faria_has_no_conditions():
     assert violations(deck_text(ruler="Faria", main=FARIA_MAIN, stones=STONES)) == []
+
+
+# --- what the command line shows -------------------------------------------------------------------
+
+def test_catalog_info_counts_cards_with_unchecked_text_and_check_warns(tmp_path):
+    from typer.testing import CliRunner
+
+    from forcecheck.cli import app
+
+    runner = CliRunner()
+    cards = [c.to_dict() for c in sample_catalog().cards()]
+    cards.append({"name": "Odd Ruler", "game": "fow", "types": ["ruler"], "attributes": ["darkness"],
+                  "unchecked": ["You may have only cards with an even total cost in your deck."]})
+    path = tmp_path / "catalog.json"
+    path.write_text(json.dumps({"schema": "forcecheck-catalog/1", "cards": cards}), encoding="utf-8")
+    info = runner.invoke(app, ["catalog", "info", "--db", str(path), "--warnings"])
+    assert info.exit_code == 0
+    assert "cards with construction text forcecheck does not check: 1" in info.stdout
+    assert "not checked: Odd Ruler: You may have only cards with an even total cost in your deck." in info.stdout
+    assert "does not check: 0" in runner.invoke(app, ["catalog", "info"]).stdout  # the sample catalog: none
+    deck = tmp_path / "d.txt"
+    deck.write_text(deck_text(ruler="Odd Ruler", main=DARK, stones=STONES), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(deck), "-f", "bifrost", "--catalog", str(path), "-o", "concise"])
+    assert result.exit_code == 0  # a warning: the deck is not failed, and not passed silently either
+    assert "FC704 [warning] ruler condition not checked: You may have only cards with an even total cost in your deck. (Odd Ruler)" in result.stdout
+
+
+def test_catalog_show_lists_a_cards_conditions():
+    from typer.testing import CliRunner
+
+    from forcecheck.cli import app
+
+    shown = CliRunner().invoke(app, ["catalog", "show", "Wolfgang, Exiled Demon Prince"]).stdout
+    assert "condition:  only darkness or Cthulhu cards in the deck" in shown
+
+
+def test_formats_show_lists_the_conditions_it_checks():
+    from typer.testing import CliRunner
+
+    from forcecheck.cli import app
+
+    shown = CliRunner().invoke(app, ["formats", "show", "bifrost"]).stdout
+    block = shown.split("card conditions checked")[1].split("input checks")[0]
+    for kind in ("only:", "forbid:", "deck-size:", "distinct-names:", "copies:", "partner:", "tag:", "aid:", "with-ruler:"):
+        assert f"\n  {kind}" in block, kind
+    assert "card conditions checked" not in CliRunner().invoke(app, ["formats", "show", "ygo-5ds"]).stdout
+
+
+@needs_shared
+def test_the_real_catalog_has_no_unchecked_ruler(real_fow_catalog):
+    assert real_fow_catalog.unchecked() == []
+
+
+def test_an_imported_catalog_counts_its_unchecked_rulers(tmp_path):
+    from forcecheck.cards.store import SqliteCatalog
+    from forcecheck.importers.pipeline import import_files
+
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps([
+        _ruler("Strange Ruler", "You may have only cards with an even total cost in your deck."),
+        _ruler("Known Ruler", "You must have exactly forty cards in your deck."),
+    ]), encoding="utf-8")
+    import_files("fowsim", [source], tmp_path / "c.db")
+    catalog = SqliteCatalog(tmp_path / "c.db")
+    assert [c.name for c in catalog.unchecked()] == ["Strange Ruler"]
+    assert catalog.by_name("fow", "Known Ruler").conditions[0]["text"] == "You must have exactly forty cards in your deck."

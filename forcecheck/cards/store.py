@@ -177,6 +177,12 @@ class SqliteCatalog(Catalog):
             sql, args = "SELECT id FROM cards WHERE game = ?", (game,)
         return [self._card(row[0]) for row in self._conn.execute(sql + " ORDER BY id", args).fetchall()]
 
+    def unchecked(self) -> list[Card]:
+        """Cards with construction text not checked, found without building every card: only
+        facts that mention the key are read."""
+        rows = self._conn.execute("SELECT id FROM cards WHERE facts LIKE '%\"unchecked\"%' ORDER BY id").fetchall()
+        return [card for card in (self._card(row[0]) for row in rows) if card.unchecked]
+
     def info(self) -> dict:
         counts = dict(self._conn.execute("SELECT game, COUNT(*) FROM cards GROUP BY game ORDER BY game").fetchall())
         sources = [

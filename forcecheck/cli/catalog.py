@@ -54,9 +54,10 @@ def catalog_import(
 @catalog_app.command("info")
 def catalog_info(
     db: Optional[Path] = DbOption,
-    warnings: bool = typer.Option(False, "--warnings", help="List every import warning."),
+    warnings: bool = typer.Option(False, "--warnings", help="List every import warning and every construction text not checked."),
 ) -> None:
-    """Which catalog is in use: its file, sources, import dates and card counts."""
+    """Which catalog is in use: its file, sources, import dates, card counts, and how many cards
+    have construction text forcecheck does not check (--warnings lists them)."""
     cat = _open_catalog_or_fail(db)
     info = cat.info()
     print(info["catalog"])
@@ -71,9 +72,15 @@ def catalog_info(
         print(f"  source: {source['importer']} {source['path']} ({source.get('locale', 'en')}; {source['records']:,} records, imported {source['imported_at']}, sha256 {source['sha256'][:12]})")
     if "warnings" in info:
         print(f"  import warnings: {info['warnings']}")
+    unchecked = cat.unchecked()
+    print(f"  cards with construction text forcecheck does not check: {len(unchecked)}")
     if warnings and hasattr(cat, "warnings"):
         for importer, record, message in cat.warnings():
             print(f"  warning: {importer} {record}: {message}")
+    if warnings:
+        for card in unchecked:
+            for text in card.unchecked:
+                print(f"  not checked: {card.name}: {text}")
 
 
 @catalog_app.command("show")
