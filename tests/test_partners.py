@@ -59,6 +59,10 @@ def test_two_copies_of_a_partner_share_a_name():
 def test_a_ruler_and_its_j_ruler_on_two_lines_are_one_card():
     text = atom(ruler=[(1, "Atom Seikhart"), (1, "Atom Seikhart, the Shimmering Rabbit")])
     assert violations(text) == []
+    assert violations(atom(ruler=[(1, "Atom Seikhart"), (1, "Atom Seikhart [J-Ruler]")])) == []
+    # two [Tag] partners, each written with its J-ruler side, as published lists have them
+    pair = [(1, "Beatrice"), (1, "Beatrice [J-Ruler]"), (1, "Carlina"), (1, "Carlina [J-Ruler]")]
+    assert violations(deck_text(ruler=pair, main=FARIA_MAIN, stones=FARIA_STONES)) == []
     v = only(atom(ruler=[(2, "Atom Seikhart")]))
     assert (v.rule, v.card, v.found) == ("ruler-partners", "Atom Seikhart", 2)
 

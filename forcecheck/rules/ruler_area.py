@@ -14,6 +14,7 @@ alone is legal ("if possible": whether a second one could be had is not the deck
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -75,15 +76,21 @@ def fits(slot: Slot, start: Card, other: Card) -> bool:
     return any(normalize_name(str(aid.get("ruler", ""))) in names_of(start) for aid in _of_kind(other, "aid"))
 
 
+_J_TAG = re.compile(r"\bj[-\s]?ruler\b", re.IGNORECASE)
+
+
 def physical_copies(deck: ResolvedDeck, card: Card, sections: tuple[str, ...]) -> int:
     """Copies of the card in the ruler area, a ruler and its J-ruler side written on two lines
-    ("Faria" and "Faria, the Ruler of God Sword") being one card: the most copies written
-    under any one spelling."""
-    counts: dict[str, int] = {}
+    ("Faria" and "Faria, the Ruler of God Sword", or "Astema [J-Ruler]") being one card: the
+    copies written under the ruler's name, or under its other side's, whichever are more."""
+    front = back = 0
+    name = normalize_name(card.name)
     for entry in deck.entries_of(card, sections):
-        key = normalize_name(entry.written)
-        counts[key] = counts.get(key, 0) + entry.count
-    return max(counts.values(), default=0)
+        if normalize_name(entry.written) != name or _J_TAG.search(entry.written):
+            back += entry.count
+        else:
+            front += entry.count
+    return max(front, back)
 
 
 def assign(start: Card, others: list[Card]) -> list[Card]:
