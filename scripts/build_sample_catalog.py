@@ -87,6 +87,9 @@ EXTRA_FOW_CARDS = [
     "Snow White", "Basket of Apples", "Poison Apple",  # [Aid] "Snow White"; ten Poison Apples
     "Magna, the Creator of Regalia",  # (Stranger) resonators in the deck, one copy each
     "Zeus, the First Olympian", "Zeus Enters the Game of Gods",  # singleton, and a card that names Zeus
+    "Seer of the Blue Moon", "Trials from Kaguya",  # [Aid] "Seer of the Blue Moon"; <Treasury> EX Deck (5)
+    "Jeweled Branch of Horai", "Robe of Fire-Rat", "Heavenly Feathered Robe", "Stone Bowl of Buddha",
+    "Cowrie of Swallows", "Apollosphere, the Moon Lance",  # Treasury Items
     "Black Goat",  # a fire Cthulhu card
     "Black Coffin of Vampires", "Bloodsucking Impulse", "Deadman Prince", "Midnight Bell", "Servant of Vampire",
     "Vampire Bat", "Ebony Devil", "Acolyte of Darkness", "Black Miasma", "Black Moon",  # darkness cards

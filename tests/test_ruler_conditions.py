@@ -409,3 +409,37 @@ def test_an_imported_catalog_counts_its_unchecked_rulers(tmp_path):
     catalog = SqliteCatalog(tmp_path / "c.db")
     assert [c.name for c in catalog.unchecked()] == ["Strange Ruler"]
     assert catalog.by_name("fow", "Known Ruler").conditions[0]["text"] == "You must have exactly forty cards in your deck."
+
+
+def test_a_catalog_file_with_conditions_of_the_wrong_shape_is_refused_naming_the_record(tmp_path):
+    from forcecheck.cards.catalog import load_catalog_file
+    from forcecheck.errors import CatalogError
+
+    path = tmp_path / "catalog.json"
+    for bad in ({"conditions": "only darkness"}, {"conditions": ["only darkness"]}, {"unchecked": "text"}):
+        path.write_text(json.dumps({"schema": "forcecheck-catalog/1", "cards": [dict({"name": "R", "game": "fow", "types": ["ruler"]}, **bad)]}))
+        with pytest.raises(CatalogError, match="card record 0 is malformed"):
+            load_catalog_file(path)
+
+
+def test_an_old_catalog_file_with_deck_attributes_keeps_its_meaning():
+    card = Card.from_dict({"name": "Old Arcana", "game": "fow", "types": ["ruler"], "deck_attributes": ["fire", "light"]})
+    assert card.conditions == ({"kind": "only", "attributes": ["fire", "light"], "within": True},)
+    assert card.deck_attributes == {"fire", "light"}
+
+
+TREASURES = ["Jeweled Branch of Horai", "Robe of Fire-Rat", "Heavenly Feathered Robe", "Stone Bowl of Buddha", "Cowrie of Swallows", "Apollosphere, the Moon Lance"]
+
+
+def test_an_aid_sub_ruler_grants_a_treasury_ex_deck_of_five():
+    """Trials from Kaguya starts beside Seer of the Blue Moon ([Aid]) and brings a <Treasury> EX Deck (5)."""
+    rulers = [(1, "Seer of the Blue Moon"), (1, "Trials from Kaguya")]
+    assert violations(deck(rulers, treasury=[(1, n) for n in TREASURES[:5]])) == []
+    v = only(deck(rulers, treasury=[(1, n) for n in TREASURES]))
+    assert (v.code, v.rule, v.section, v.found, v.limit) == ("FC101", "treasury-size", "treasury", 6, "exactly 0 or 5")
+    assert "Trials from Kaguya's treasury-ex-deck 5" in v.message
+    v = only(deck(rulers, treasury=[(1, n) for n in TREASURES[:4]] + [(1, "Black Goat")]))
+    assert (v.code, v.rule, v.card) == ("FC301", "treasury-cards", "Black Goat")
+    v = only(deck("Seer of the Blue Moon", treasury=[(1, n) for n in TREASURES[:5]]))
+    assert (v.code, v.rule, v.found) == ("FC701", "treasury-requires-keyword", 5)
+    assert "has no <Treasury> EX Deck" in v.message

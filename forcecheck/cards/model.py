@@ -162,7 +162,7 @@ class Card:
             unlimited_copies=bool(data.get("unlimited_copies", False)),
             will=frozenset(data.get("will", ())),
             conditions=_conditions_from_dict(data),
-            unchecked=tuple(data.get("unchecked", ())),
+            unchecked=_texts(data.get("unchecked", ())),
             printings=tuple(data.get("printings", ())),
             aliases=tuple(data.get("aliases", ())),
             split=bool(data.get("split", False)),
@@ -185,10 +185,19 @@ def _facts_to_dict(item: Card | Face) -> dict[str, Any]:
     return out
 
 
+def _texts(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or not all(isinstance(t, str) for t in value):
+        raise ValueError("unchecked must be a list of texts")
+    return tuple(value)
+
+
 def _conditions_from_dict(data: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
     """The card's conditions; a catalog file written before conditions existed said
     ``deck_attributes`` for the one condition it knew, and still means it."""
-    conditions = tuple(data.get("conditions", ()))
+    raw = data.get("conditions", ())
+    if not isinstance(raw, (list, tuple)) or not all(isinstance(c, Mapping) for c in raw):
+        raise ValueError("conditions must be a list of objects")
+    conditions = tuple(raw)
     if not conditions and data.get("deck_attributes"):
         conditions = ({"kind": "only", "attributes": sorted(data["deck_attributes"]), "within": True},)
     return conditions
