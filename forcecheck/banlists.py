@@ -1,9 +1,12 @@
 """Banned / Forbidden-Limited lists as data.
 
 A ``Banlist`` caps copies per card (0 = forbidden), keyed by card name or passcode/printing
-code; in a *whitelist* (EDOPro ``$whitelist``) every card not listed is forbidden. Lists come
-from YGOPro / EDOPro ``lflist.conf`` files (``!name`` starts a list, ``id count --comment``
-lines, ``#`` comments) and are stored in the catalog database by ``forcecheck banlist import``.
+code; in a *whitelist* (EDOPro ``$whitelist``) every card not listed is forbidden; a
+*combination* names cards that may not be in one deck together. Lists come from YGOPro /
+EDOPro ``lflist.conf`` files (``!name`` starts a list, ``id count --comment`` lines, ``#``
+comments) or from a banned-list JSON in the shape fowsim's Force of Will list is recorded in
+(``{"format", "source", "first_seen_date", "banned": [{"id", "name"}], "combination_banned":
+[[{"id", "name"}, ...]]}``), and are stored in the catalog database by ``forcecheck banlist import``.
 """
 
 from __future__ import annotations
@@ -111,6 +114,91 @@ def read_lflist(path: Path) -> tuple[list[Banlist], list[LflistWarning]]:
     lists, warnings = parse_lflist(decode_text(data, path), source=str(path))
     if not lists:
         raise ForcecheckError("no lists in the file (an lflist starts each list with '!name')", path)
+    return lists, warnings
+
+
+@dataclass(frozen=True)
+class EntryWarning:
+    """A JSON list entry that could not be read (``banned[3]``)."""
+
+    entry: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.message}"
+
+
+def parse_banlist_json(data: object, source: str = "") -> tuple[list[Banlist], list[EntryWarning]]:
+    """The one list of a banned-list JSON document (the fowsim Wanderer record's shape).
+
+    A card banned by a printing is banned by name (every printing and reprint), so entries are
+    keyed by their ``name`` when they have one, else by their printing ``id``. The list's date
+    is its ``effective`` date when the document gives one, else ``first_seen_date`` (the first
+    day the list is known in use: fowsim records no effective date)."""
+    if not isinstance(data, dict) or not any(isinstance(data.get(k), list) for k in ("banned", "combination_banned")):
+        raise ValueError('expected an object with a "banned" and/or "combination_banned" list')
+    warnings: list[EntryWarning] = []
+
+    def key_of(item: object, where: str) -> str | None:
+        if isinstance(item, dict):
+            for field_name in ("name", "id"):
+                value = item.get(field_name)
+                if isinstance(value, str) and value.strip():
+                    return value.strip()
+        elif isinstance(item, str) and item.strip():
+            return item.strip()
+        warnings.append(EntryWarning(where, "no card name or printing id; skipped"))
+        return None
+
+    entries: dict[str, int] = {}
+    for index, item in enumerate(data.get("banned") or []):
+        key = key_of(item, f"banned[{index}]")
+        if key is not None:
+            entries[key] = 0
+    combinations: list[list[str]] = []
+    for index, combo in enumerate(data.get("combination_banned") or []):
+        if not isinstance(combo, list):
+            warnings.append(EntryWarning(f"combination_banned[{index}]", "not a list of cards; skipped"))
+            continue
+        keys = [key_of(item, f"combination_banned[{index}][{i}]") for i, item in enumerate(combo)]
+        keys = [k for k in keys if k is not None]
+        if len(keys) < 2:
+            warnings.append(EntryWarning(f"combination_banned[{index}]", "fewer than two cards; skipped"))
+            continue
+        combinations.append(keys)
+    raw_date = data.get("effective") or data.get("first_seen_date")
+    day = date_of(raw_date) if isinstance(raw_date, str) else None
+    label = data.get("format") if isinstance(data.get("format"), str) else "Force of Will"
+    name = data.get("name") if isinstance(data.get("name"), str) and data["name"].strip() else f"{label} banned list ({day or 'undated'})"
+    where = data.get("source") if isinstance(data.get("source"), str) else ""
+    banlist = Banlist(
+        name=name.strip(), game="fow", entries=entries, source=where or source, date=day, combinations=combinations,
+    )
+    return [banlist], warnings
+
+
+def read_banlist_file(path: Path) -> tuple[list, list]:
+    """Every list in an lflist.conf file or a banned-list JSON file (told apart by the first
+    character: ``{`` is JSON); an unusable file raises a one-line error naming it."""
+    import json
+
+    data = read_bytes(path, max_bytes=64 * 1024 * 1024)
+    text = decode_text(data, path)
+    if text.lstrip().startswith("{"):
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ForcecheckError(f"not JSON: {exc.msg} (column {exc.colno})", path, exc.lineno) from None
+        try:
+            lists, warnings = parse_banlist_json(document, source=str(path))
+        except ValueError as exc:
+            raise ForcecheckError(f"not a banned-list JSON: {exc}", path) from None
+        if not lists[0].entries and not lists[0].combinations:
+            raise ForcecheckError("the banned-list JSON names no card", path)
+        return lists, warnings
+    lists, warnings = parse_lflist(text, source=str(path))
+    if not lists:
+        raise ForcecheckError("no lists in the file (an lflist starts each list with '!name'; a JSON list starts with '{')", path)
     return lists, warnings
 
 

@@ -1,9 +1,9 @@
 """Rebuild ``forcecheck/data/sample_catalog.json`` from the shared fowsim card data.
 
 The embedded sample catalog holds *facts only* (names, with the Japanese printed names of the
-Yu-Gi-Oh cards; types, sub-types, attributes, costs, keywords, printing codes) in forcecheck's
-own schema, for the cards the sample decks and the tests use. No ability or flavour text is
-copied. Run from the repository root:
+Yu-Gi-Oh cards; types, sub-types, attributes, costs, keywords, construction conditions as data,
+printing codes) in forcecheck's own schema, for the cards the sample decks and the tests use.
+No ability or flavour text is copied. Run from the repository root:
 
     python scripts/build_sample_catalog.py [--shared ../shared]
 """
@@ -69,11 +69,43 @@ EXTRA_FOW_CARDS = [
     "Groundsplitter Rabbit",  # an Alternative card (split): halves' costs combined
     "Split Heaven and Earth",  # a separate card with the name of that half
     "Flourishing Hope",  # a double-faced (inverse) chant: {W} // {B}{2}
+    # rulers' construction conditions, partners and EX decks (tests/test_ruler_conditions.py, test_partners.py)
+    "Asmodeus",  # exactly sixty cards; [Tag] (Fallen Angel); not in the side deck
+    "Beatrice", "Carlina",  # [Tag] (Fallen Angel)
+    "Alice, Tales of Creation", "Kaguya, God of Cats and the Moon",  # no [Villains] in deck or stone deck
+    "The Villains' Magic Stone", "Dark Alice in Ma'at",  # [Villains]; [Tales] instead while Alice rules
+    "Neun", "Sechs",  # nine card names; [Tag] "Sechs" / "Neun"
+    "Elektra, Armament Apex", "Devil Spear",  # <Armament> EX Deck (7); a High Armament sub-ruler
+    "Bow and Arrows", "Chain-Sickle", "Flame Earrings", "Longsword", "Rapier", "Amulet Orb", "Battle Flag", "Headband",
+    "Reunion, Moon Battleship",  # <Crew> EX Deck (10)
+    "Archer of the Crescent Moon", "Charles VII", "Hamelin's Pied Piper", "Knight of the New Moon", "One-Inch Boy",
+    "Servant of Kaguya", "Swordsman of the Full Moon", "Humpty Dumpty", "Mad Hatter", "March Hare",
+    "Aristella", "Mika, Saint of the Solaris Order",  # [Partner] 1 (Moonchild)
+    "Child of the Light Moon", "Child of the Fire Moon",  # Moonchild rulers with Bond
+    "Almerius", "Zero, Apprentice Sage", "Milest", "Moojdart",  # [Tag] (Six Sages)
+    "Typhon, the Infinite Monster", "Typhon's Antibodies",  # no maximum deck size, at least 100; only darkness
+    "Snow White", "Basket of Apples", "Poison Apple",  # [Aid] "Snow White"; ten Poison Apples
+    "Magna, the Creator of Regalia",  # (Stranger) resonators in the deck, one copy each
+    "Zeus, the First Olympian", "Zeus Enters the Game of Gods",  # singleton, and a card that names Zeus
+    "Seer of the Blue Moon", "Trials from Kaguya",  # [Aid] "Seer of the Blue Moon"; <Treasury> EX Deck (5)
+    "Jeweled Branch of Horai", "Robe of Fire-Rat", "Heavenly Feathered Robe", "Stone Bowl of Buddha",
+    "Cowrie of Swallows", "Apollosphere, the Moon Lance",  # Treasury Items
+    "Black Goat",  # a fire Cthulhu card
+    "Black Coffin of Vampires", "Bloodsucking Impulse", "Deadman Prince", "Midnight Bell", "Servant of Vampire",
+    "Vampire Bat", "Ebony Devil", "Acolyte of Darkness", "Black Miasma", "Black Moon",  # darkness cards
+    "Lora, the Blood Speaker", "Spiral of Despair", "Necronomicon", "Bind of Gravity", "Awakening at the End",
 ]
 
 
 # Yu-Gi-Oh cards the tests use beyond the sample decks.
 EXTRA_YGO_CARDS = ["Pot of Greed", "Polymerization", "Dark Magician", "Blue-Eyes White Dragon", "A Legendary Ocean", "Decode Talker"]
+
+
+def facts_only(card: dict) -> dict:
+    """The card without the text its conditions were read from: the sample catalog holds facts."""
+    if "conditions" in card:
+        card["conditions"] = [{k: v for k, v in c.items() if k != "text"} for c in card["conditions"]]
+    return card
 
 
 def main() -> int:
@@ -92,6 +124,9 @@ def main() -> int:
             index.setdefault(normalize_name(alias), card)
 
     wanted = list(EXTRA_FOW_CARDS)
+    banlist = json.loads((fow / "fowsim-wanderer-banlist.json").read_text(encoding="utf-8"))
+    wanted += [item["name"] for item in banlist["banned"]]  # every Wanderer ban and combination ban is tested
+    wanted += [item["name"] for pair in banlist["combination_banned"] for item in pair]
     ygo_wanted = list(EXTRA_YGO_CARDS)
     for deck_file in sorted((ROOT / "sample_decks").rglob("*")):
         if deck_file.suffix not in (".txt", ".yaml", ".yml", ".ydk"):
@@ -126,7 +161,7 @@ def main() -> int:
         "description": "forcecheck sample catalog: card facts (no card text) for the sample decks and tests; "
         "FoW facts derived from the fowsim card database and Yu-Gi-Oh facts from a YGOPro cards.cdb "
         "by scripts/build_sample_catalog.py",
-        "cards": [chosen[name].to_dict() for name in sorted(chosen)]
+        "cards": [facts_only(chosen[name].to_dict()) for name in sorted(chosen)]
         + [ygo_chosen[name].to_dict() for name in sorted(ygo_chosen)],
     }
     target = ROOT / "forcecheck" / "data" / "sample_catalog.json"

@@ -65,6 +65,9 @@ TITLES = {
     "extra": "Extra Deck",
     "rune": "Rune Deck",
     "stranger": "Stranger Deck",
+    "armament": "Armament EX Deck",
+    "crew": "Crew EX Deck",
+    "treasury": "Treasury EX Deck",
     "side": "Sideboard",
 }
 
@@ -94,10 +97,10 @@ def atom(**changes) -> str:
     return deck_text(**sections)
 
 
-def violations(text: str, format_name: str = "bifrost", path: str = "deck.txt", suffix: str = ".txt"):
+def violations(text: str, format_name: str = "bifrost", path: str = "deck.txt", suffix: str = ".txt", catalog=None):
     fmt = _FORMATS.get(format_name)
     deck = parse_decklist(text, path, fmt.known_headers, suffix=suffix)
-    return check_decklist(deck, fmt, _CATALOG).violations
+    return check_decklist(deck, fmt, catalog or _CATALOG).violations
 
 
 def rules_of(text: str, format_name: str = "bifrost") -> list[str]:
@@ -133,3 +136,17 @@ def _spec_cache_dir(tmp_path_factory):
 def _isolated_spec_cache(_spec_cache_dir, monkeypatch):
     """Specs are cached in a folder of the test session, never the developer's."""
     monkeypatch.setenv("FORCECHECK_CACHE_DIR", str(_spec_cache_dir))
+
+
+@pytest.fixture(scope="session")
+def real_fow_catalog(tmp_path_factory):
+    """Every card of ../shared's fowsim files, imported as a user would (skips without ../shared)."""
+    if not (SHARED / "data" / "fow").is_dir():
+        pytest.skip("../shared (third-party card data) is not beside this checkout; it is not shipped with the repo")
+    from forcecheck.cards.store import SqliteCatalog
+    from forcecheck.importers.pipeline import import_files
+
+    db = tmp_path_factory.mktemp("real-fow") / "catalog.sqlite3"
+    fow = SHARED / "data" / "fow"
+    import_files("fowsim", [fow / "fowsim-cards.json", fow / "fowsim-abc2023-decks-cards.json"], db)
+    return SqliteCatalog(db)

@@ -114,7 +114,10 @@ def test_sample_catalog_agrees_with_the_real_database():
     cards, _ = fowsim.convert(records)
     by = {c.name: c for c in cards}
     for card in sample_catalog().cards("fow"):
-        assert by[card.name].to_dict() == card.to_dict(), card.name
+        derived = by[card.name].to_dict()
+        for condition in derived.get("conditions", ()):  # the sample holds facts, not the text they were read from
+            condition.pop("text", None)
+        assert derived == card.to_dict(), card.name
 
 
 def test_ruler_deck_attribute_restriction():

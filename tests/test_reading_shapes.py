@@ -140,7 +140,7 @@ def test_a_ruler_and_its_j_ruler_face_are_one_card(ruler):
 def test_two_different_rulers_on_one_line_are_two_rulers():
     report = check(faria().replace("Ruler:\n1 Faria\n", "Ruler: Faria / Melgis\n"))
     assert report.sections["ruler"] == 2 and report.ruler == "Faria / Melgis"
-    assert ("FC101", "ruler", None, 1) in found(report, "error")
+    assert ("FC702", "ruler", "Melgis", 1) in found(report, "error")  # Faria has no [Partner] or [Tag] for a second ruler
 
 
 # --- printing codes anywhere -------------------------------------------------------------------

@@ -42,9 +42,13 @@ def test_base_decks_are_legal():
 
 def test_ruler_count_missing_and_two():
     v = only(faria(ruler=None))
-    assert (v.code, v.rule, v.section, v.found, v.limit) == ("FC101", "ruler-count", "ruler", 0, "exactly 1")
+    assert (v.code, v.rule, v.section, v.found, v.limit) == ("FC101", "ruler-count", "ruler", 0, "at least 1")
+    # a second ruler needs a [Partner] or [Tag] to be there (tests/test_partners.py has the rest)
     v = only(faria(ruler=[(1, "Faria"), (1, "Melgis")]))
-    assert (v.rule, v.found, v.limit) == ("ruler-count", 2, "exactly 1")
+    assert (v.code, v.rule, v.section, v.card) == ("FC702", "ruler-partners", "ruler", "Melgis")
+    assert "Faria has no [Partner] or [Tag]: it starts the game alone" in v.message
+    four = violations(faria(ruler=[(1, "Faria"), (1, "Melgis"), (1, "Brunhild"), (1, "Atom Seikhart")]))
+    assert [(v.rule, v.card) for v in four] == [("ruler-partners", "Melgis"), ("ruler-partners", "Brunhild"), ("ruler-partners", "Atom Seikhart")]
 
 
 def test_ruler_type_requires_a_ruler_card():
@@ -268,14 +272,17 @@ def test_ruler_attribute_restriction_from_its_text():
     arcana = "Arcana: Guardian of the Temple"  # "You may have only light and/or fire cards in your deck"
     assert violations(atom(ruler=arcana)) == []
     found = violations(faria(ruler=arcana, stranger=None))
-    assert [(v.code, v.rule, v.section, v.card) for v in found] == [
-        ("FC501", "ruler-deck-attributes", "main", "Excalibur"),
-        ("FC501", "ruler-deck-attributes", "main", "Awakening of the Sacred Queen"),
-        ("FC501", "ruler-deck-attributes", "main", "Sacred Wave Blade"),
-        ("FC501", "ruler-deck-attributes", "main", "Traveler in Wonderland"),
-        ("FC501", "ruler-deck-attributes", "main", "Viviane"),
+    assert [(v.code, v.rule, v.section, v.card, v.found) for v in found] == [
+        ("FC703", "ruler-conditions", "main", "Excalibur", 4),
+        ("FC703", "ruler-conditions", "main", "Awakening of the Sacred Queen", 4),
+        ("FC703", "ruler-conditions", "main", "Sacred Wave Blade", 4),
+        ("FC703", "ruler-conditions", "main", "Traveler in Wonderland", 4),
+        ("FC703", "ruler-conditions", "main", "Viviane", 4),
     ]
-    assert "has attribute water outside Arcana: Guardian of the Temple's deck restriction (fire, light)" in found[0].message
+    assert found[0].message == (
+        "Excalibur breaks Arcana: Guardian of the Temple's condition: "
+        "only light or fire cards in the deck, with no attributes other than light or fire"
+    )
     # the restriction is not applied to the sideboard (CR 404.1b)
     assert violations(atom(ruler=arcana, side=[(2, "Viviane")])) == []
 

@@ -272,9 +272,15 @@ def test_dated_banlist_versions_by_date(tmp_path):
     assert deck["banlist"] == "Test list 2024-06"
     found = [(v["rule"], v["card"], v["found"], v["limit"]) for v in deck["violations"]]
     assert ("banned-cards", "Excalibur", 4, "at most 1") in found
-    combo = next(v for v in deck["violations"] if v["limit"] == "not together")
-    assert combo["message"] == "Kai, the Resonant Knight and Perceval, the Seeker of Holy Grail may not be used together on Test list 2024-06"
-    assert (combo["code"], combo["card"], combo["found"]) == ("FC601", "Kai, the Resonant Knight", 2)
+    # a combination ban is reported on each card's line, naming the other card and its line
+    combos = [v for v in deck["violations"] if v["limit"] == "not together"]
+    assert [(v["code"], v["card"], v["line"], v["found"]) for v in combos] == [
+        ("FC601", "Perceval, the Seeker of Holy Grail", 5, 2),
+        ("FC601", "Kai, the Resonant Knight", 7, 2),
+    ]
+    assert combos[1]["message"] == (
+        "Kai, the Resonant Knight may not be used together with Perceval, the Seeker of Holy Grail (line 5) on Test list 2024-06"
+    )
 
 
 def test_combination_needs_every_card(tmp_path):

@@ -181,6 +181,11 @@ class Catalog:
         """Every card (for listings and tools, not for checking a deck)."""
         raise NotImplementedError
 
+    def unchecked(self) -> list[Card]:
+        """The cards with construction text forcecheck does not model (``Card.unchecked``): a deck
+        with one of them in its ruler area gets a warning. The goal is none."""
+        return [card for card in self.cards() if card.unchecked]
+
     def info(self) -> dict:
         """What the catalog is: label, counts per game, names per game and language, sources."""
         counts: dict[str, int] = {}

@@ -20,6 +20,16 @@ def _face_lines(face: Card | Face, indent: str, costed: bool = True) -> list[str
     return lines
 
 
+def _condition(condition) -> str:
+    """A construction condition in words, with the card text it was read from when known."""
+    from forcecheck.cards.conditions import label, problem
+
+    if problem(condition) is not None:
+        return f"{condition!r} (not readable: {problem(condition)})"
+    text = condition.get("text")
+    return f"{label(condition)}" + (f'  ("{text}")' if text else "")
+
+
 def describe_card(card: Card) -> str:
     lines = [f"{card.name}  [{card.game}{'' if card.lang == 'en' else ', ' + card.lang}]"]
     lines += _face_lines(card, "  ", costed=card.game == "fow")
@@ -38,6 +48,10 @@ def describe_card(card: Card) -> str:
         lines.append(f"  copies:     up to {card.copy_limit} (card text)")
     if card.will:
         lines.append(f"  produces:   {_list(card.will)} will")
+    for condition in card.conditions:
+        lines.append(f"  condition:  {_condition(condition)}")
+    for text in card.unchecked:
+        lines.append(f"  not checked: {text}")
     if card.aliases:
         lines.append(f"  also named: {', '.join(card.aliases)}")
     for lang, names in card.names.items():

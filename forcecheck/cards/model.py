@@ -13,7 +13,9 @@ Vocabulary (all lower-case slugs, so specs can name them without caring about sp
   attribute (void). For deckbuilding a card has the information of all its faces (CR 404.8),
   so ``attributes`` is the union over faces; each ``Face`` keeps its own.
 * ``keywords``: deckbuilding keywords with their number, e.g. ``{"stranger": 10}``,
-  ``{"grimoire": 5}``, ``{"divinity": 10}``, ``{"singleton": 1}``.
+  ``{"grimoire": 5}``, ``{"divinity": 10}``, ``{"singleton": 1}``, ``{"crew-ex-deck": 10}``;
+  the keywords a card merely has count 1 (``bond``, ``tales``, ``villains``, ``will-of-hope``).
+* ``conditions``: the card's own deckbuilding text as data (``forcecheck.cards.conditions``).
 """
 
 from __future__ import annotations
@@ -56,9 +58,12 @@ class Card:
     """The card's text allows any number of copies."""
     will: frozenset[str] = frozenset()
     """Attributes of will this card can produce (a magic stone's ``Produce {R}``)."""
-    deck_attributes: frozenset[str] = frozenset()
-    """A ruler's restriction of the deck to these attributes ("You may have only light and/or
-    fire cards in your deck"); empty when the card restricts nothing."""
+    conditions: tuple[Mapping[str, Any], ...] = ()
+    """The card's deckbuilding text as data: "only darkness and/or Cthulhu cards", "[Partner]
+    1 (Moonchild)", ... (kinds in ``forcecheck.cards.conditions``)."""
+    unchecked: tuple[str, ...] = ()
+    """Deckbuilding text of the card that forcecheck does not model: a deck using the card as
+    its ruler is warned about each, never silently passed."""
     printings: tuple[str, ...] = ()
     """Printing codes or passcodes (``CMF-001``, ``44508094``), all resolving to this card."""
     aliases: tuple[str, ...] = ()
@@ -72,6 +77,16 @@ class Card:
     names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The card's names in other languages (``{"ja": ("ダーク・アームド・ドラゴン",)}``), the
     printed name first and then its other names there (alternate artworks, other faces)."""
+
+    @property
+    def deck_attributes(self) -> frozenset[str]:
+        """The attributes an attribute-only condition of the card restricts the deck to ("You
+        may have only light and/or fire cards in your deck"); empty when it restricts nothing."""
+        found: frozenset[str] = frozenset()
+        for condition in self.conditions:
+            if condition.get("kind") == "only" and not condition.get("races"):
+                found |= frozenset(condition.get("attributes", ()))
+        return found
 
     def has_type(self, slug: str) -> bool:
         return slug in self.types or any(slug in face.types for face in self.faces)
@@ -115,8 +130,10 @@ class Card:
             out["unlimited_copies"] = True
         if self.will:
             out["will"] = sorted(self.will)
-        if self.deck_attributes:
-            out["deck_attributes"] = sorted(self.deck_attributes)
+        if self.conditions:
+            out["conditions"] = [dict(c) for c in self.conditions]
+        if self.unchecked:
+            out["unchecked"] = list(self.unchecked)
         if self.printings:
             out["printings"] = list(self.printings)
         if self.aliases:
@@ -144,7 +161,8 @@ class Card:
             copy_limit=data.get("copy_limit"),
             unlimited_copies=bool(data.get("unlimited_copies", False)),
             will=frozenset(data.get("will", ())),
-            deck_attributes=frozenset(data.get("deck_attributes", ())),
+            conditions=_conditions_from_dict(data),
+            unchecked=_texts(data.get("unchecked", ())),
             printings=tuple(data.get("printings", ())),
             aliases=tuple(data.get("aliases", ())),
             split=bool(data.get("split", False)),
@@ -165,6 +183,24 @@ def _facts_to_dict(item: Card | Face) -> dict[str, Any]:
     if item.total_cost:
         out["total_cost"] = item.total_cost
     return out
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or not all(isinstance(t, str) for t in value):
+        raise ValueError("unchecked must be a list of texts")
+    return tuple(value)
+
+
+def _conditions_from_dict(data: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
+    """The card's conditions; a catalog file written before conditions existed said
+    ``deck_attributes`` for the one condition it knew, and still means it."""
+    raw = data.get("conditions", ())
+    if not isinstance(raw, (list, tuple)) or not all(isinstance(c, Mapping) for c in raw):
+        raise ValueError("conditions must be a list of objects")
+    conditions = tuple(raw)
+    if not conditions and data.get("deck_attributes"):
+        conditions = ({"kind": "only", "attributes": sorted(data["deck_attributes"]), "within": True},)
+    return conditions
 
 
 def _face_from_dict(data: Mapping[str, Any]) -> Face:

@@ -29,7 +29,9 @@ from forcecheck.cards.names import BARE, FOLDS, PLAIN, normalize_printing
 from forcecheck.errors import CatalogError
 
 MARKER = "forcecheck-catalog"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+"""5: card facts carry construction conditions (forcecheck.cards.conditions) and banlists their
+combination bans; a version-4 catalog has neither, so it is refused and re-imported."""
 SQLITE_HEADER = b"SQLite format 3\x00"
 _UNSEEN = object()
 
@@ -61,6 +63,7 @@ CREATE TABLE banlists (
     imported_at TEXT NOT NULL
 );
 CREATE TABLE banlist_entries (banlist TEXT NOT NULL COLLATE NOCASE, key TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (banlist, key)) WITHOUT ROWID;
+CREATE TABLE banlist_combinations (banlist TEXT NOT NULL COLLATE NOCASE, combination INTEGER NOT NULL, key TEXT NOT NULL);
 """
 
 
@@ -174,6 +177,12 @@ class SqliteCatalog(Catalog):
             sql, args = "SELECT id FROM cards WHERE game = ?", (game,)
         return [self._card(row[0]) for row in self._conn.execute(sql + " ORDER BY id", args).fetchall()]
 
+    def unchecked(self) -> list[Card]:
+        """Cards with construction text not checked, found without building every card: only
+        facts that mention the key are read."""
+        rows = self._conn.execute("SELECT id FROM cards WHERE facts LIKE '%\"unchecked\"%' ORDER BY id").fetchall()
+        return [card for card in (self._card(row[0]) for row in rows) if card.unchecked]
+
     def info(self) -> dict:
         counts = dict(self._conn.execute("SELECT game, COUNT(*) FROM cards GROUP BY game ORDER BY game").fetchall())
         sources = [
@@ -194,10 +203,12 @@ class SqliteCatalog(Catalog):
 
     def banlists(self) -> list[dict]:
         rows = self._conn.execute(
-            "SELECT b.name, b.game, b.whitelist, b.source, b.date, b.imported_at, COUNT(e.key) FROM banlists b "
-            "LEFT JOIN banlist_entries e ON e.banlist = b.name GROUP BY b.name ORDER BY b.date, b.name"
+            "SELECT b.name, b.game, b.whitelist, b.source, b.date, b.imported_at, "
+            "(SELECT COUNT(*) FROM banlist_entries e WHERE e.banlist = b.name), "
+            "(SELECT COUNT(DISTINCT c.combination) FROM banlist_combinations c WHERE c.banlist = b.name) "
+            "FROM banlists b ORDER BY b.date, b.name"
         ).fetchall()
-        keys = ("name", "game", "whitelist", "source", "date", "imported_at", "entries")
+        keys = ("name", "game", "whitelist", "source", "date", "imported_at", "entries", "combinations")
         return [dict(zip(keys, row)) for row in rows]
 
     def banlist(self, name: str):
@@ -209,7 +220,13 @@ class SqliteCatalog(Catalog):
         if row is None:
             return None
         entries = dict(self._conn.execute("SELECT key, count FROM banlist_entries WHERE banlist = ?", (row[0],)).fetchall())
-        return Banlist(name=row[0], game=row[1], whitelist=bool(row[2]), source=row[3], date=row[4], entries=entries)
+        combinations: dict[int, list[str]] = {}
+        for number, key in self._conn.execute(
+            "SELECT combination, key FROM banlist_combinations WHERE banlist = ? ORDER BY combination, rowid", (row[0],)
+        ):
+            combinations.setdefault(number, []).append(key)
+        return Banlist(name=row[0], game=row[1], whitelist=bool(row[2]), source=row[3], date=row[4], entries=entries,
+                       combinations=list(combinations.values()))
 
     def warnings(self) -> list[tuple[str, str, str]]:
         return self._conn.execute("SELECT importer, record, message FROM warnings ORDER BY rowid").fetchall()
@@ -299,6 +316,7 @@ def replace_banlists(conn: sqlite3.Connection, lists) -> None:
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     for banlist in lists:
         conn.execute("DELETE FROM banlist_entries WHERE banlist = ?", (banlist.name,))
+        conn.execute("DELETE FROM banlist_combinations WHERE banlist = ?", (banlist.name,))
         conn.execute("DELETE FROM banlists WHERE name = ?", (banlist.name,))
         conn.execute(
             "INSERT INTO banlists (name, game, whitelist, source, date, imported_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -307,4 +325,8 @@ def replace_banlists(conn: sqlite3.Connection, lists) -> None:
         conn.executemany(
             "INSERT INTO banlist_entries (banlist, key, count) VALUES (?, ?, ?)",
             [(banlist.name, key, count) for key, count in banlist.entries.items()],
+        )
+        conn.executemany(
+            "INSERT INTO banlist_combinations (banlist, combination, key) VALUES (?, ?, ?)",
+            [(banlist.name, number, key) for number, combo in enumerate(banlist.combinations) for key in combo],
         )

@@ -54,9 +54,10 @@ def catalog_import(
 @catalog_app.command("info")
 def catalog_info(
     db: Optional[Path] = DbOption,
-    warnings: bool = typer.Option(False, "--warnings", help="List every import warning."),
+    warnings: bool = typer.Option(False, "--warnings", help="List every import warning and every construction text not checked."),
 ) -> None:
-    """Which catalog is in use: its file, sources, import dates and card counts."""
+    """Which catalog is in use: its file, sources, import dates, card counts, and how many cards
+    have construction text forcecheck does not check (--warnings lists them)."""
     cat = _open_catalog_or_fail(db)
     info = cat.info()
     print(info["catalog"])
@@ -71,9 +72,15 @@ def catalog_info(
         print(f"  source: {source['importer']} {source['path']} ({source.get('locale', 'en')}; {source['records']:,} records, imported {source['imported_at']}, sha256 {source['sha256'][:12]})")
     if "warnings" in info:
         print(f"  import warnings: {info['warnings']}")
+    unchecked = cat.unchecked()
+    print(f"  cards with construction text forcecheck does not check: {len(unchecked)}")
     if warnings and hasattr(cat, "warnings"):
         for importer, record, message in cat.warnings():
             print(f"  warning: {importer} {record}: {message}")
+    if warnings:
+        for card in unchecked:
+            for text in card.unchecked:
+                print(f"  not checked: {card.name}: {text}")
 
 
 @catalog_app.command("show")
@@ -117,7 +124,7 @@ def catalog_search(
 
 @banlist_app.command("import")
 def banlist_import(
-    files: List[Path] = typer.Argument(..., help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists)."),
+    files: List[Path] = typer.Argument(..., help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists) or banned-list JSON files (the fowsim Wanderer list's shape)."),
     db: Optional[Path] = DbOption,
 ) -> None:
     """Import every list of the files into the catalog database (lists of the same name are replaced)."""
@@ -147,7 +154,8 @@ def banlist_list(db: Optional[Path] = DbOption) -> None:
         raise typer.Exit(1)
     for item in lists:
         kind = "whitelist" if item["whitelist"] else "banlist"
-        print(f"{item['name']:<28} {item['date'] or '-':<10} {item['entries']:>6} entries  {kind}  ({item['source']})")
+        combos = f", {item['combinations']} combination bans" if item.get("combinations") else ""
+        print(f"{item['name']:<28} {item['date'] or '-':<10} {item['entries']:>6} entries{combos}  {kind}  ({item['source']})")
 
 
 @banlist_app.command("show")
@@ -167,3 +175,7 @@ def banlist_show(name: str = typer.Argument(...), db: Optional[Path] = DbOption)
         for key in keys[:2000]:
             card = cat.by_printing(found.game or "ygo", key) or cat.by_name(found.game or "ygo", key)
             print(f"    {key:<10} {card.name if card else '(not in the catalog)'}")
+    if found.combinations:
+        print(f"  not together ({len(found.combinations)}):")
+        for combo in found.combinations:
+            print(f"    {' + '.join(combo)}")

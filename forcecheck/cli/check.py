@@ -42,7 +42,7 @@ def check(
     banlist: Optional[str] = typer.Option(
         None, "--banlist", help="Banlist to apply: a list imported with 'forcecheck banlist import' (or, with --banlist-file, a list in that file), or 'none' for structure only."
     ),
-    banlist_file: Optional[Path] = typer.Option(None, "--banlist-file", help="An lflist.conf file to take the banlist from (its first list unless --banlist names one)."),
+    banlist_file: Optional[Path] = typer.Option(None, "--banlist-file", help="An lflist.conf file (its first list unless --banlist names one) or a banned-list JSON file to take the banlist from."),
     select: Optional[List[str]] = typer.Option(None, "--select", help="Report only these rules: codes (FC201), prefixes (FC2), slugs (copy-limit), rule ids (main-size) or ALL; comma-separated, repeatable."),
     extend_select: Optional[List[str]] = typer.Option(None, "--extend-select", help="Report these rules too, on top of --select or the configuration."),
     ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Do not report these rules (the more specific of select and ignore wins)."),

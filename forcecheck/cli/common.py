@@ -134,12 +134,12 @@ def _emit(write, output_file, out_format: str) -> None:
 
 def _choose_banlist(name: Optional[str], path: Optional[Path], catalog):
     """The run's banlist: from a file, from the catalog, 'none', or None (the formats' defaults)."""
-    from forcecheck.banlists import pick, read_lflist
+    from forcecheck.banlists import pick, read_banlist_file
     from forcecheck.engine import NO_BANLIST
     from forcecheck.errors import ForcecheckError
 
     if path is not None:
-        lists, _warnings = read_lflist(path)
+        lists, _warnings = read_banlist_file(path)
         return pick(lists, name, str(path))
     if name is None:
         return None

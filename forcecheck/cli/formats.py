@@ -77,7 +77,7 @@ def formats_show(
     """Explain a format: its sections and every rule in plain words, with rule ids and codes."""
     from forcecheck.errors import ForcecheckError
     from forcecheck.rules.registry import KINDS
-    from forcecheck.spec.describe import rule_summary
+    from forcecheck.spec.describe import condition_kinds, rule_summary
     from forcecheck.spec.loader import load_format
 
     try:
@@ -107,6 +107,11 @@ def formats_show(
         print(f"      checks: {rule_summary(rule, spec)}")
         if rule.source:
             print(f"      source: {rule.source}")
+    known = condition_kinds(spec)
+    if known:
+        print("\ncard conditions checked (a card's construction text as data; 'catalog show NAME' lists a card's):")
+        for line in known:
+            print(f"  {line}")
     print("\ninput checks (every format):")
     for kind in KINDS.values():
         if kind.compile is None:

@@ -140,7 +140,7 @@ def register_command(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Worker processes."),
     catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog, as for check."),
     banlist: Optional[str] = typer.Option(None, "--banlist", help="Banlist name or none, as for check."),
-    banlist_file: Optional[Path] = typer.Option(None, "--banlist-file", help="lflist.conf to take the banlist from."),
+    banlist_file: Optional[Path] = typer.Option(None, "--banlist-file", help="lflist.conf or banned-list JSON file to take the banlist from."),
     formats_dir: Optional[List[Path]] = FormatsDirOption,
 ) -> None:
     """Check every submission of an event and write the registration table (illegal decks first).

@@ -12,7 +12,8 @@ records. What the source does and how it becomes facts (see ``../shared/README.m
   ``{R}d[]``) give a warning and a well-formed printing of the name is preferred.
 * Deckbuilding keywords are read from ability text: ``[Stranger] 10``, ``[Grimoire] (5)``,
   ``[Divinity] 10``, "any number of copies", "up to twelve copies", the singleton ruler text,
-  and a magic stone's ``Produce {R}`` will symbols.
+  and a magic stone's ``Produce {R}`` will symbols; a ruler's other deckbuilding text becomes
+  ``conditions`` (``fow_conditions``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from forcecheck.cards.costs import (
     total_cost,
 )
 from forcecheck.cards.model import Card, Face
-from forcecheck.importers import ImportWarning
+from forcecheck.importers import ImportWarning, fow_conditions
 
 GAME = "fow"
 
@@ -47,11 +48,6 @@ _ANY_COPIES = re.compile(r"you may have any number of copies of this card", re.I
 _UP_TO_COPIES = re.compile(r"you may have up to (\w+) copies of this card", re.IGNORECASE)
 _SINGLETON = re.compile(
     r"you (?:may not|cannot) have more than one copy of any card in your (?:main )?deck", re.IGNORECASE
-)
-_ATTRIBUTE_WORD = r"(?:light|fire|water|wind|darkness)"
-_DECK_ATTRIBUTES = re.compile(
-    rf"you may have only ({_ATTRIBUTE_WORD}(?:\s*(?:,|and/or|or|and)\s*{_ATTRIBUTE_WORD})*) cards in your (?:main )?deck",
-    re.IGNORECASE,
 )
 _PRODUCE = re.compile(r"Produce\s+((?:\{[A-Za-z0-9]\}\s*(?:or|and|,)?\s*)+)", re.IGNORECASE)
 _WILL_SYMBOL = re.compile(r"\{([WRUGB])\}")
@@ -194,18 +190,6 @@ def parse_copy_rules(text: str) -> tuple[bool, int | None]:
     return False, None
 
 
-def parse_deck_attributes(text: str) -> set[str]:
-    """A ruler's "You may have only light and/or fire cards in your deck": the allowed attributes.
-
-    Restrictions that name races ("only darkness and/or Cthulhu cards") are not attribute
-    restrictions and are not read (they would need a race-aware rule).
-    """
-    match = _DECK_ATTRIBUTES.search(text)
-    if not match:
-        return set()
-    return {w.lower() for w in re.findall(_ATTRIBUTE_WORD, match.group(1), re.IGNORECASE)}
-
-
 def parse_will(text: str) -> set[str]:
     will: set[str] = set()
     for match in _PRODUCE.finditer(text):
@@ -343,6 +327,8 @@ def _card(name: str, printings: list[tuple[str, _Group]], warnings: list[ImportW
         t for _b, g in printings for t in [g.front.text] + [f.text for f in g.faces]
     )
     keywords = parse_keywords(text) or parse_keywords(all_text)
+    derived = fow_conditions.derive(name, types | {t for f in other for t in f.types}, text)
+    keywords.update(derived.keywords)
     unlimited, limit = parse_copy_rules(text)
     if not unlimited and limit is None:
         unlimited, limit = parse_copy_rules(all_text)
@@ -369,7 +355,8 @@ def _card(name: str, printings: list[tuple[str, _Group]], warnings: list[ImportW
         copy_limit=limit,
         unlimited_copies=unlimited,
         will=frozenset(will),
-        deck_attributes=frozenset(parse_deck_attributes(front.text) if "ruler" in front.types else ()),
+        conditions=tuple(derived.conditions),
+        unchecked=tuple(derived.unchecked),
         printings=tuple(codes),
         aliases=aliases,
         split=split,

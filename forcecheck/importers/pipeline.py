@@ -162,12 +162,12 @@ class BanlistImportResult:
 
 
 def import_banlists(files: Iterable[str | Path], db: Path) -> BanlistImportResult:
-    """Read every list of every lflist file first, then store them all in one swap."""
-    from forcecheck.banlists import read_lflist
+    """Read every list of every file (lflist.conf or banned-list JSON) first, then store them all in one swap."""
+    from forcecheck.banlists import read_banlist_file
 
     lists, warnings = [], []
     for raw in files:
-        found, problems = read_lflist(Path(raw))
+        found, problems = read_banlist_file(Path(raw))
         lists += found
         warnings += [(str(raw), w) for w in problems]
     with store.writable_catalog(Path(db)) as conn:

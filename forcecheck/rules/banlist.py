@@ -55,7 +55,24 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     combos = [[_keys(str(k)) for k in combo] for combo in banlist.combinations]
 
     def keys_of(card) -> set[str]:
-        return {normalize_printing(p).lstrip("0") for p in card.printings} | {normalize_printing(p) for p in card.printings} | {normalize_name(card.name)}
+        """Every key the list may name the card by: printings, its name, its other faces' names."""
+        return (
+            {normalize_printing(p).lstrip("0") for p in card.printings}
+            | {normalize_printing(p) for p in card.printings}
+            | {normalize_name(name) for name in (card.name, *card.aliases)}
+        )
+
+    member_of: dict = {}
+    """card -> the (combination, place) pairs the card fills, worked out once per card."""
+
+    def memberships(card) -> tuple:
+        found = member_of.get(card)
+        if found is None:
+            keys = keys_of(card) if combos else set()
+            found = member_of[card] = tuple(
+                (index, place) for index, combo in enumerate(combos) for place, wanted in enumerate(combo) if keys & wanted
+            )
+        return found
 
     listed_counts: dict = {}
     """card -> the count the list gives it, None when the list does not name it (once per card)."""
@@ -64,7 +81,9 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
         if card in listed_counts:
             return listed_counts[card]
         count = None
-        for key in [normalize_printing(p) for p in card.printings] + [normalize_name(card.name)]:
+        # a printing code first, then the name, then another face's name (a J-ruler side): a card
+        # banned by one printing or face is banned by name, every printing and reprint
+        for key in [normalize_printing(p) for p in card.printings] + [normalize_name(n) for n in (card.name, *card.aliases)]:
             key = key.lstrip("0") if key.isdigit() else key
             if key in caps:
                 count = caps[key]
@@ -79,13 +98,16 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
 
     def check(deck: ResolvedDeck) -> list[Finding]:
         findings: list[Finding] = []
-        for card in deck.candidates_for(rule.id, sections, is_capped):
+        candidates = deck.candidates_for(rule.id, sections, may_matter)
+        for card in candidates:
             cap = cap_of(card)
+            if cap is None:
+                continue
             found = deck.copies(card, sections)
             if found > cap:
                 findings.append(breach(deck, card, found, cap))
         if combos:
-            findings += combinations(deck)
+            findings += combinations(deck, candidates)
         return findings
 
     def breach(deck: ResolvedDeck, card, found: int, cap: int) -> Finding:
@@ -104,32 +126,37 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
             limit="0 (forbidden)" if cap == 0 else f"at most {cap}",
         )
 
-    def combinations(deck: ResolvedDeck) -> Iterator[Finding]:
-        """Cards the list bans together (a combination ban), when all of them are in the deck."""
-        tally = deck.tally(sections)
-        for combo in combos:
-            present = []
-            for wanted in combo:
-                match = next((deck.entries_of(card, sections) for card in tally if keys_of(card) & wanted), None)
-                if match is None:
-                    break
-                present.append(match)
-            else:
-                names = [entries[0].card.name for entries in present]
-                first = min((e for entries in present for e in entries), key=lambda e: e.line or 0)
+    def combinations(deck: ResolvedDeck, candidates) -> Iterator[Finding]:
+        """Cards the list bans together (a combination ban), when all of them are in the deck: a
+        finding for each of them, on its own line, naming the others and where they are."""
+        filled: dict[int, dict[int, object]] = {}
+        for card in candidates:
+            for index, place in memberships(card):
+                filled.setdefault(index, {}).setdefault(place, card)
+        for index in sorted(filled):
+            if len(filled[index]) < len(combos[index]):
+                continue
+            present = [deck.entries_of(filled[index][place], sections) for place in range(len(combos[index]))]
+            for entries in present:
+                others = [
+                    f"{other[0].card.name} (line {other[0].line})" if other[0].line is not None else other[0].card.name
+                    for other in present
+                    if other is not entries
+                ]
                 yield Finding(
-                    message=f"{' and '.join(names)} may not be used together on {banlist.name}",
-                    section=", ".join(dict.fromkeys(e.section for entries in present for e in entries)),
-                    card=names[0],
-                    line=first.line,
-                    found=len(names),
+                    message=f"{entries[0].card.name} may not be used together with {' and '.join(others)} on {banlist.name}",
+                    section=", ".join(dict.fromkeys(e.section for e in entries)),
+                    card=entries[0].card.name,
+                    line=entries[0].line,
+                    found=len(present),
                     limit="not together",
                 )
 
-    def is_capped(card) -> bool:
-        return cap_of(card) is not None
+    def may_matter(card) -> bool:
+        """The list caps the card, or names it in a combination."""
+        return cap_of(card) is not None or bool(memberships(card))
 
-    check.per_card_candidates = (sections, is_capped)  # the engine's card pass collects the cards the list caps
+    check.per_card_candidates = (sections, may_matter)  # the engine's card pass collects the cards the list names
     check.banlist, check.cap_of = banlist, cap_of  # what the list says of a card, for insight (forcecheck.insight.copies)
     return silent_when_empty(check, sections)
 

@@ -22,7 +22,11 @@ class ResolvedEntry:
 
 @dataclass(slots=True)
 class RulerFacts:
-    """What ruler-dependent rules read: the ruler cards, their keywords and attributes."""
+    """What ruler-dependent rules read: the cards in the ruler area, their keywords and attributes.
+
+    With partners every ruler in the ruler area counts, as the CR has it for the starting
+    rulers (402.6a-1, 402.7a-1: "none of your starting rulers"); forcecheck reads [Grimoire]
+    (402.5c: "your ruler") the same way."""
 
     cards: list[Card] = field(default_factory=list)
 
@@ -50,7 +54,10 @@ class RulerFacts:
 
     @property
     def attributes(self) -> frozenset[str]:
-        return frozenset().union(*(card.attributes for card in self.cards))
+        """The rulers' attributes, all of them together (CR 402.6d: "one of your starting
+        rulers"); a sub-ruler beside them ([Aid]) is no ruler and adds none."""
+        rulers = [card for card in self.cards if "ruler" in card.types] or self.cards
+        return frozenset().union(*(card.attributes for card in rulers))
 
     @property
     def deck_attributes(self) -> frozenset[str]:

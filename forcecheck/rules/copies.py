@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from forcecheck.cards.conditions import problem
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, silent_when_empty
 from forcecheck.rules.bounds import resolve_quantity
-from forcecheck.rules.selectors import compile_selector
+from forcecheck.rules.conditions import ruler_names, with_ruler
+from forcecheck.rules.selectors import compile_selector, selector_from_data
 from forcecheck.spec.slugs import slugify
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import CopyLimitRule
+    from forcecheck.spec.model import CopyLimitRule, NoSharedNamesRule
 
 
 def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
@@ -26,10 +28,28 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
     sections = tuple(rule.sections)
     restriction = slugify(rule.ruler_restriction) if rule.ruler_restriction else None
 
+    granted: dict = {}
+    """ruler-area card -> its compiled ``copies`` conditions (test, max), worked out once."""
+
     def has_own_rules(card) -> bool:
         """The card's text speaks of its copies: it may break the rule with few copies (or may
         keep it with many), so it is judged whatever its count."""
-        return card.copy_limit is not None or card.unlimited_copies
+        return card.copy_limit is not None or card.unlimited_copies or (rule.ruler_limits and bool(card.conditions))
+
+    def grants_of(deck: ResolvedDeck) -> list:
+        """(test, max, owner) for each ``copies`` condition of a card in the ruler area."""
+        found = []
+        for owner in deck.ruler.cards:
+            if not owner.conditions:
+                continue
+            if owner not in granted:
+                granted[owner] = [
+                    (compile_selector(selector_from_data(c["where"]), ctx.cost_of), c["max"])
+                    for c in owner.conditions
+                    if isinstance(c, dict) and c.get("kind") == "copies" and problem(c) is None and _readable(c["where"])
+                ]
+            found += [(test, most, owner) for test, most in granted[owner]]
+        return found
 
     def check(deck: ResolvedDeck) -> list[Finding]:
         findings: list[Finding] = []
@@ -37,7 +57,9 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
         if default is None:
             return findings
         cap = deck.ruler.keyword(restriction) if restriction else None
-        if cap is not None:
+        grants = grants_of(deck) if rule.ruler_limits else []
+        rulers = ruler_names(deck) if rule.ruler_limits else frozenset()
+        if cap is not None or grants:
             suspects = [card for s in sections for card in deck.tally((s,))]  # a ruler's cap may be below any plain limit
         else:
             suspects = _over(deck, sections, default)
@@ -52,19 +74,27 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
             found = deck.copies(card, sections)
             if not found:
                 continue
-            finding = breach(deck, card, found, default, note, cap)
+            finding = breach(deck, card, found, default, note, cap, grants, rulers)
             if finding is not None:
                 findings.append(finding)
         return findings
 
-    def breach(deck: ResolvedDeck, card, found: int, default: int, note: str | None, cap: int | None) -> Finding | None:
-        """The finding for ``found`` copies of a card, weighing its own text and the ruler's cap."""
+    def breach(deck: ResolvedDeck, card, found: int, default: int, note: str | None, cap: int | None,
+               grants: list, rulers: frozenset) -> Finding | None:
+        """The finding for ``found`` copies of a card, weighing its own text, the ruler area's
+        text and the ruler's cap."""
         limit, why = default, note
         if rule.card_limits and card.unlimited_copies:
             limit, why = None, None
         elif rule.card_limits and card.copy_limit is not None:
             limit, why = card.copy_limit, "the card's own text"
-        if cap is not None and (limit is None or cap < limit):
+        for test, most, owner in grants:
+            if test(card):
+                limit, why = most, f"{owner.name}'s text"
+        named = [c for c in with_ruler(card, rulers) if c.get("copies") is not None] if rulers else []
+        if named:  # the card's text names the ruler: it wins over that ruler's restriction (CR 404.7a)
+            limit, why = named[0]["copies"], f"the card's own text with {named[0]['ruler']}"
+        elif cap is not None and (limit is None or cap < limit):
             limit, why = cap, f"ruler {deck.ruler.label}'s {restriction} restriction"
         if limit is None or found <= limit:
             return None
@@ -105,3 +135,40 @@ def _over(deck: ResolvedDeck, sections: tuple[str, ...], default: int) -> list:
             suspects += seen.intersection(tally)  # listed in an earlier section too
             seen.update(tally)
     return suspects
+
+
+def _readable(where) -> bool:
+    try:
+        selector_from_data(where)
+    except (ValueError, TypeError, AttributeError):
+        return False  # reported by unchecked-condition
+    return True
+
+
+def compile_no_shared_names(rule: NoSharedNamesRule, ctx) -> Check:
+    """No card in the sections shares a name with a card in the other sections the rule names
+    (a <Crew> EX Deck with the deck and sideboard, CR 319.5a); each such card is a finding on its line."""
+    sections = tuple(rule.sections)
+    others = tuple(rule.others)
+
+    def check(deck: ResolvedDeck) -> list[Finding]:
+        findings: list[Finding] = []
+        elsewhere = deck.tally(others)
+        for section_id in sections:
+            for card in deck.tally((section_id,)):
+                found = elsewhere.get(card)
+                if not found:
+                    continue
+                where = [s for s in others if deck.tally((s,)).get(card)]
+                for entry in deck.entries_of(card, (section_id,)):
+                    findings.append(Finding(
+                        message=f"{card.name} is in the {deck.titles.get(section_id, section_id)} and also in the {join_titles(deck, where)}: {rule.description.rstrip('.')}",
+                        section=section_id,
+                        card=card.name,
+                        line=entry.line,
+                        found=found,
+                        limit="0",
+                    ))
+        return findings
+
+    return silent_when_empty(check, sections)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from forcecheck.rules import banlist, copies, membership, ruler, sizes
+from forcecheck.rules import banlist, conditions, copies, membership, ruler, ruler_area, sizes
 
 
 @dataclass(frozen=True)
@@ -50,12 +50,16 @@ KINDS: dict[str, RuleKind] = {
         _kind("FC013", "line-read-as", INPUT, severity="warning", doc="A line read in another way than its plain one: a table row of several cards, a count after the name, a number that is part of the name, a remark after the name."),
         _kind("FC101", "section-size", "sizes", sizes.compile_section_size),
         _kind("FC201", "copy-limit", "copies", copies.compile_copy_limit),
+        _kind("FC202", "no-shared-names", "copies", copies.compile_no_shared_names),
         _kind("FC301", "allowed-cards", "membership", membership.compile_allowed_cards),
         _kind("FC302", "forbidden-cards", "membership", membership.compile_forbidden_cards),
         _kind("FC401", "card-count", "counts", sizes.compile_card_count),
         _kind("FC501", "ruler-attributes", "identity", ruler.compile_ruler_attributes),
         _kind("FC601", "banlist", "banlists", banlist.compile_banlist),
         _kind("FC701", "requires-ruler-keyword", "ruler", ruler.compile_requires_ruler_keyword),
+        _kind("FC702", "ruler-area", "ruler", ruler_area.compile_ruler_area),
+        _kind("FC703", "ruler-conditions", "ruler", conditions.compile_ruler_conditions),
+        _kind("FC704", "unchecked-condition", "ruler", conditions.compile_unchecked_ruler_condition, severity="warning"),
     ]
 }
 

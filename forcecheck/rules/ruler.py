@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
+from forcecheck.cards.conditions import keyword_label
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
 from forcecheck.rules.selectors import compile_selector
 from forcecheck.spec.slugs import slugify
@@ -24,7 +25,7 @@ def compile_requires_ruler_keyword(rule: RequiresRulerKeywordRule, ctx) -> Check
             found = deck.total((section,))
             if found:
                 title = deck.titles.get(section, section)
-                who = f"ruler {deck.ruler.label} has no {keyword.title()}"
+                who = f"ruler {deck.ruler.label} has no {keyword_label(keyword)}"
                 yield Finding(
                     message=f"{title} has {found} card{'s' if found != 1 else ''} but {who}: {rule.description.rstrip('.')}",
                     section=section,

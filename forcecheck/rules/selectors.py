@@ -92,6 +92,9 @@ def _compile(selector: Selector, cost_of: CostFn) -> Predicate:
         )
     if selector.cost is not None:
         tests.append(_cost_test(selector.cost, cost_of))
+    alternative = getattr(selector, "alternative", None)
+    if alternative is not None:
+        tests.append(lambda card: card.split == alternative)
     if selector.all is not None:
         parts = [_compile(s, cost_of) for s in selector.all]
         tests.append(lambda card: all(p(card) for p in parts))
@@ -114,3 +117,29 @@ def _cost_test(cost: int | CostRange, cost_of: CostFn) -> Predicate:
     if high is None:
         return lambda card: cost_of(card) >= low
     return lambda card: low <= cost_of(card) <= high
+
+
+_SELECTOR_FIELDS = ("type", "subtype", "attribute", "keyword", "name", "cost", "all", "any", "not_", "alternative")
+
+
+def selector_from_data(data) -> object:
+    """A selector written as plain data (a card condition's ``where``: ``{"keyword": "tales"}``)
+    in the shape ``compile_selector`` reads, without the pydantic models. Unknown keys raise
+    ValueError: a condition forcecheck cannot read is reported, never half-read."""
+    from types import SimpleNamespace
+
+    if not isinstance(data, dict) or not data:
+        raise ValueError(f"not a selector: {data!r}")
+    values = dict.fromkeys(_SELECTOR_FIELDS)
+    for key, value in data.items():
+        field = "not_" if key == "not" else key
+        if field not in values:
+            raise ValueError(f"unknown selector key {key!r}")
+        if field in ("all", "any"):
+            value = [selector_from_data(item) for item in value]
+        elif field == "not_":
+            value = selector_from_data(value)
+        elif field == "cost" and isinstance(value, dict):
+            value = SimpleNamespace(min=value.get("min"), max=value.get("max"))
+        values[field] = value
+    return SimpleNamespace(**values)

@@ -42,6 +42,8 @@ def selector(sel: Selector | None) -> str:
             parts.append(f"total cost {sel.cost.max} or less")
         else:
             parts.append(f"total cost {sel.cost.min}-{sel.cost.max}")
+    if getattr(sel, "alternative", None) is not None:
+        parts.append("an Alternative card" if sel.alternative else "not an Alternative card")
     if sel.all:
         parts.append(" and ".join(f"({selector(s)})" for s in sel.all))
     if sel.any:
@@ -87,10 +89,32 @@ def rule_summary(rule, spec: FormatSpec) -> str:
         if not rule.allow_no_attribute:
             text += f" (no {what[:-1]} is not allowed)"
     elif kind == "banlist":
-        if rule.cards is not None:
+        if rule.versions:
+            shown = "; ".join(
+                f"{v.name} from {v.effective}: {len(v.cards)} entries"
+                + (f", {len(v.combinations)} combination bans" if v.combinations else "")
+                + f" (source: {v.source})"
+                for v in rule.versions
+            )
+            text = f"{where}: the version in force on the run's date (--as-of): {shown}"
+        elif rule.cards is not None:
             text = f"{where}: {rule.list_name}, {len(rule.cards)} cards listed"
         else:
             text = f"{where}: the banlist chosen with --banlist / --banlist-file" + (f" (default: {rule.default})" if rule.default else " (none by default)")
+    elif kind == "ruler-area":
+        text = f"{where}: one starting ruler{' (' + selector(rule.starting) + ')' if rule.starting is not None else ''}, and beside it only the rulers its [Partner], [Tag] and the sub-ruler an [Aid] allows (at most one [Tag] and one [Aid] apply)"
+    elif kind == "ruler-conditions":
+        main = ", ".join(spec.section(s).title for s in rule.main_deck)
+        text = (
+            f"the conditions of every card in the ruler area, on {where} (\"your deck\")"
+            + (f", {', '.join(spec.section(s).title for s in rule.stone_deck)} when the text names the magic stone deck" if rule.stone_deck else "")
+            + (f", {', '.join(spec.section(s).title for s in rule.sideboard)} when it names the side deck" if rule.sideboard else "")
+            + f"; a condition that counts the deck counts {main} (the kinds of condition: below)"
+        )
+    elif kind == "unchecked-condition":
+        text = f"{where}: a warning for each construction text of a card there that forcecheck does not model"
+    elif kind == "no-shared-names":
+        text = f"{where}: no card shares a name with a card in {', '.join(spec.section(s).title for s in rule.others)}"
     else:  # pragma: no cover - every kind is listed above
         text = where
     if rule.when is not None:
@@ -99,3 +123,19 @@ def rule_summary(rule, spec: FormatSpec) -> str:
         if rule.when.ruler_lacks:
             text += f" (when the ruler lacks {rule.when.ruler_lacks})"
     return text
+
+
+
+def condition_kinds(spec: FormatSpec) -> list[str]:
+    """The kinds of card condition the format's rules check, one line each (``formats show``)."""
+    from forcecheck.cards.conditions import KINDS
+
+    kinds = {rule.kind for rule in spec.rules}
+    checked_by = {
+        "ruler-conditions": ("only", "forbid", "deck-size", "distinct-names", "with-ruler"),
+        "ruler-area": ("partner", "tag", "aid"),
+    }
+    shown = [k for kind, names in checked_by.items() if kind in kinds for k in names]
+    if any(rule.kind == "copy-limit" and getattr(rule, "ruler_limits", False) for rule in spec.rules):
+        shown.append("copies")
+    return [f"{name}: {KINDS[name]}" for name in KINDS if name in shown]

@@ -52,7 +52,8 @@ class Selector(Strict):
     """Which cards a rule talks about. Every field given must hold (AND); lists mean any-of.
 
     ``attribute: none`` matches cards with no attribute. ``cost`` is the total cost under the
-    format's ``card_policy``. ``all`` / ``any`` / ``not`` combine selectors.
+    format's ``card_policy``. ``alternative: true`` matches Alternative cards (CR 1307), ``false``
+    every other card. ``all`` / ``any`` / ``not`` combine selectors.
     """
 
     type: Names | None = None
@@ -61,6 +62,7 @@ class Selector(Strict):
     keyword: Names | None = None
     name: Names | None = None
     cost: int | CostRange | None = None
+    alternative: bool | None = None
     all: list["Selector"] | None = None
     any: list["Selector"] | None = None
     not_: "Selector | None" = Field(default=None, alias="not")
@@ -135,6 +137,11 @@ class CopyLimitRule(RuleBase):
     exempt: Selector | None = None
     card_limits: bool = True
     ruler_restriction: str | None = None
+    ruler_limits: bool = False
+    """Honour the copy limits the cards in the ruler area set for other cards ("You may have up
+    to ten copies of cards named ...", "not more than one copy of any (Stranger) resonator"), and
+    a card's own limit while a ruler its text names is used (CR 404.7a: that wins over the
+    ruler's restriction, which it explicitly refers to)."""
 
 
 class AllowedCardsRule(RuleBase):
@@ -158,6 +165,50 @@ class RequiresRulerKeywordRule(RuleBase):
 
     kind: Literal["requires-ruler-keyword"]
     keyword: str
+
+
+class RulerAreaRule(RuleBase):
+    """The ruler area holds one starting ruler and only the rulers and sub-rulers its [Partner],
+    [Tag] and [Aid] text allows (CR 402.2, 1145, 1155, 1164). ``starting``: which cards may be
+    the starting ruler (CR 402.2: no Arcana or Basic Ruler); any ruler when not given."""
+
+    kind: Literal["ruler-area"]
+    starting: Selector | None = None
+
+
+class RulerConditionsRule(RuleBase):
+    """The deck meets every condition of the cards in the ruler area (their deckbuilding text
+    as data, ``Card.conditions``). ``sections`` is what a card's text calls "your deck" for
+    cards it allows or forbids (CR 404.1b: the deck and the auxiliary decks, not the
+    sideboard); ``main_deck`` what it counts ("exactly sixty cards in your deck", CR 402.3);
+    ``stone_deck`` is added for text that names the magic stone deck, ``sideboard`` for text
+    that names the side deck."""
+
+    kind: Literal["ruler-conditions"]
+    main_deck: list[str] = Field(min_length=1)
+    stone_deck: list[str] = []
+    sideboard: list[str] = []
+
+    def named_sections(self) -> list[str]:
+        return [*self.sections, *self.main_deck, *self.stone_deck, *self.sideboard]
+
+
+class UncheckedRulerConditionRule(RuleBase):
+    """A warning for each piece of deckbuilding text of a card in the sections that forcecheck
+    does not model (so a deck is never passed silently)."""
+
+    kind: Literal["unchecked-condition"]
+
+
+class NoSharedNamesRule(RuleBase):
+    """No card in the sections shares a name with a card in ``others`` (a <Crew> EX Deck and
+    the deck and sideboard, CR 319.5a)."""
+
+    kind: Literal["no-shared-names"]
+    others: list[str] = Field(min_length=1)
+
+    def named_sections(self) -> list[str]:
+        return [*self.sections, *self.others]
 
 
 class RulerAttributesRule(RuleBase):
@@ -241,6 +292,10 @@ Rule = Annotated[
         RequiresRulerKeywordRule,
         RulerAttributesRule,
         BanlistRule,
+        RulerAreaRule,
+        RulerConditionsRule,
+        UncheckedRulerConditionRule,
+        NoSharedNamesRule,
     ],
     Field(discriminator="kind"),
 ]
@@ -336,7 +391,8 @@ class FormatSpec(Strict):
                 if section not in known:
                     raise ValueError(f"sideboard names unknown section {section!r} (sections: {', '.join(ids)})")
         for rule in self.rules:
-            unknown = [s for s in rule.sections if s not in known]
+            named = rule.named_sections() if hasattr(rule, "named_sections") else rule.sections
+            unknown = list(dict.fromkeys(s for s in named if s not in known))
             if unknown:
                 raise ValueError(
                     f"rule {rule.id!r} names unknown section(s) {', '.join(unknown)} (sections: {', '.join(ids)})"
