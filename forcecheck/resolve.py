@@ -200,7 +200,7 @@ class _Resolver:
         claims = section_id is not None and section.breaks and self._placer().claimed.get(section_id)
         ruler = section_id == self.ruler_section
         if (section_id is not None and section.uniform is not None and not claims and self.layout is None
-                and not (ruler and self.ruler_spellings)):  # the ruler area: a face written twice is one card
+                and not (ruler and (self.ruler_spellings or len(entries) > 1))):  # the ruler area: a face written twice is one card
             memo = self.catalog.remembered("name" if section.uniform == "name" else "printing", self.game)[0]
             target = self.parts.setdefault(section_id, [])
             if _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id):
