@@ -51,7 +51,7 @@ EXPECTED = {
     ("fow", "fowhub_2016_alice-valkyrie.txt"): ({"ruler": 1, "main": 40, "stones": 10, "side": 14}, True),
     ("fow", "thecitadelgaming_2016_lilias-petal-fox.txt"): ({"ruler": 1, "main": 37, "stones": 10, "side": 15}, False),
     ("fow", "dustinschyleryoak_2016-03-23_reflect-cthugha.txt"): ({"ruler": 1, "main": 38, "stones": 10}, False),
-    ("fow", "fowlibrary_2021-08-24_lars-grams_astema-beatrice_cthulhu.txt"): ({"ruler": 2, "main": 40, "stones": 10}, None),
+    ("fow", "fowlibrary_2021-08-24_lars-grams_astema-beatrice_cthulhu.txt"): ({"ruler": 2, "main": 40, "stones": 10}, True),  # [Tag] pair
     ("fow", "friendandfow_2015-11_counting-stones_example_inline_MAINONLY.txt"): ({"main": 40}, False),
     ("fow", "alterealitygames_2015_scheherazade-woloszyn.txt"): ({"ruler": 1, "main": 40, "stones": 4}, False),
     ("fow", "fowlibrary_2020-09-23_hanzo-kaguya.txt"): ({"ruler": 1, "main": 5, "stones": 10, "rune": 5}, False),
