@@ -99,6 +99,26 @@ def _printing_of(name: str) -> tuple[str, str | None]:
     return name, None
 
 
+_COUNT_FORMS = (
+    (_COUNT_FIRST, (("count", "name"), ("count2", "name2"), ("count3", "name3"))),
+    (_X_FIRST, (("count", "name"),)),
+    (_COUNT_LAST, (("count", "name"), ("count2", "name2"), ("count3", "name3"), ("count4", "name4"), ("count5", "name5"))),
+)
+
+
+def _count_and_name(folded: str) -> tuple[str, int, int] | None:
+    """``(count as written, start, end of the name)`` in a width-folded line, for the first count
+    form that fits (count first, ``x4`` first, count last), or None."""
+    for pattern, groups in _COUNT_FORMS:
+        match = pattern.match(folded)
+        if match:
+            for count_group, name_group in groups:
+                if match.group(count_group) is not None:
+                    return match.group(count_group), match.start(name_group), match.end(name_group)
+            return None
+    return None
+
+
 def parse_entry(text: str, line: int | None) -> Entry:
     """One card line into an Entry (count, name, printing), with its other readings; a bad
     count is kept and flagged, never dropped."""
@@ -113,18 +133,10 @@ def parse_entry(text: str, line: int | None) -> Entry:
     if ranged:  # "2-3 Name": a brewer's range is no count
         name, printing = _printing_of(_strip_name(raw[ranged.start("name"):]))
         return Entry(name=name, count=0, line=line, printing=printing, count_ok=False, count_text=ranged.group("count"))
-    for pattern, groups in ((_COUNT_FIRST, (("count", "name"), ("count2", "name2"), ("count3", "name3"))),
-                            (_X_FIRST, (("count", "name"),)),
-                            (_COUNT_LAST, (("count", "name"), ("count2", "name2"), ("count3", "name3"), ("count4", "name4"),
-                                           ("count5", "name5")))):
-        match = pattern.match(folded)
-        if match:
-            for count_group, name_group in groups:
-                if match.group(count_group) is not None:
-                    count_text = match.group(count_group)
-                    name = raw[match.start(name_group): match.end(name_group)]
-                    break
-            break
+    found = _count_and_name(folded)
+    if found is not None:
+        count_text, start, end = found
+        name = raw[start:end]
     if count_text is None:
         match = _BARE_NUMBER_LAST.match(folded)
         if match:  # "墓守の司令官 3": a count after the name, unless the number is part of it
@@ -239,12 +251,12 @@ def parse_entry_simple(text: str) -> Entry:
     """A cell of a table row: count and name, with no further readings (no recursion)."""
     folded = fold_width(text).strip()
     raw = text.strip()
-    for pattern in (_COUNT_FIRST, _X_FIRST, _COUNT_LAST):
-        match = pattern.match(folded)
-        if match and match.group("count") is not None:
-            count, ok = _count(match.group("count"))
-            name, printing = _printing_of(_strip_name(raw[match.start("name"): match.end("name")]))
-            return Entry(strip_notes(name), count, None, printing, ok, match.group("count"))
+    found = _count_and_name(folded)
+    if found is not None:
+        count_text, start, end = found
+        count, ok = _count(count_text)
+        name, printing = _printing_of(_strip_name(raw[start:end]))
+        return Entry(strip_notes(name), count, None, printing, ok, count_text)
     name, printing = _printing_of(_strip_name(raw))
     return Entry(strip_notes(name), 1, None, printing)
 
