@@ -67,7 +67,7 @@ class CardPass:
     Three roles a rule's check may offer (as an attribute of the check function):
 
     * ``per_card`` (membership): ``(sections, breaks, finding)``: the pass reports each card
-      that breaks the rule, on every line that lists it.
+      that breaks the rule once per section, with every line that lists it.
     * ``per_card_count`` (curves, quotas): ``(sections, counts, verdict)``: the pass adds up
       the copies of the cards it counts and asks the rule for its verdict on the total.
     * ``per_card_candidates`` (copy limits, banlists): ``(sections, may_matter)``: the pass
@@ -150,8 +150,8 @@ class CardPass:
                             active = [r.applies(deck) for r in rules]
                         if not active[index]:
                             continue
-                    for entry in deck.entries_of(card, (section_id,)):  # a finding on each line that lists it
-                        out.append(_violation(parts[index][2](deck, entry), rule.kind, rule.id, rule.severity, path))
+                    entries = deck.entries_of(card, (section_id,))  # one finding per card, naming its lines
+                    out.append(_violation(parts[index][2](deck, entries), rule.kind, rule.id, rule.severity, path))
         deck.counted = {rules[index].id: found for index, found in totals.items()}
         for index, found in totals.items():
             rule = rules[index]
@@ -391,6 +391,7 @@ def _violation(finding, kind: RuleKind, rule_id: str, severity: str, path: str) 
         line=finding.line,
         found=finding.found,
         limit=finding.limit,
+        lines=finding.lines,
     )
 
 

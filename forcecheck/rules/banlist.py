@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from forcecheck.banlists import Banlist
 from forcecheck.cards.names import normalize_name, normalize_printing
-from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent_when_empty
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
     from forcecheck.spec.model import BanlistRule
@@ -117,13 +117,15 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
             status = f"not on the whitelist {banlist.name}" if banlist.whitelist and listed(card) is None else f"forbidden on {banlist.name}"
         else:
             status = f"{'limited' if cap == 1 else 'semi-limited' if cap == 2 else 'capped'} to {cap} on {banlist.name}"
+        line, lines, on_lines = lines_of(entries)
         return Finding(
-            message=f"{name} is {status}: the deck has {found}",
+            message=f"{name} is {status}: the deck has {found}{on_lines}",
             section=", ".join(dict.fromkeys(e.section for e in entries)),
             card=name,
-            line=entries[0].line,
+            line=line,
             found=found,
             limit="0 (forbidden)" if cap == 0 else f"at most {cap}",
+            lines=lines,
         )
 
     def combinations(deck: ResolvedDeck, candidates) -> Iterator[Finding]:

@@ -184,6 +184,18 @@ class Finding:
     line: int | None = None
     found: int | None = None
     limit: str | None = None
+    lines: tuple[int, ...] | None = None
+    """Every line of the card the finding is about, when it is listed on several."""
+
+
+def lines_of(entries) -> tuple[int | None, tuple[int, ...] | None, str]:
+    """Where a finding about one card points: its first line, all its lines when there are
+    several (a .ydk lists each copy on its own line), and ``" (lines 3, 4, 5)"`` for the
+    message then. One card is one finding, however many lines list it."""
+    lines = sorted({e.line for e in entries if e.line is not None})
+    if len(lines) < 2:
+        return (lines[0] if lines else None), None, ""
+    return lines[0], tuple(lines), f" (lines {', '.join(map(str, lines))})"
 
 
 Check = Callable[[ResolvedDeck], Iterable[Finding]]

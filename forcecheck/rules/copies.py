@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from forcecheck.cards.conditions import problem
-from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, silent_when_empty
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, lines_of, silent_when_empty
 from forcecheck.rules.bounds import resolve_quantity
 from forcecheck.rules.conditions import ruler_names, with_ruler
 from forcecheck.rules.selectors import compile_selector, selector_from_data
@@ -103,13 +103,17 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
         spread = ", ".join(f"{deck.titles.get(s, s)} {sum(e.count for e in entries if e.section == s)}" for s in used)
         where = f" ({spread})" if len(used) > 1 else f" in {join_titles(deck, used)}"
         reason = f" ({why})" if why else ""
+        line, lines, on_lines = lines_of(entries)
+        if len(lines or ()) <= len(used):
+            on_lines = ""  # one line per section: the spread above says where already
         return Finding(
-            message=f"{found} copies of {card.name}{where}; at most {limit} allowed{reason}",
+            message=f"{found} copies of {card.name}{where}; at most {limit} allowed{reason}{on_lines}",
             section=", ".join(used),
             card=card.name,
-            line=entries[0].line,
+            line=line,
             found=found,
             limit=f"at most {limit}",
+            lines=lines,
         )
 
     check.per_card_candidates = (sections, has_own_rules)  # the engine's card pass collects them

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent_when_empty
 from forcecheck.rules.selectors import compile_selector
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
@@ -12,12 +12,12 @@ if TYPE_CHECKING:  # the models are only types here: checking with a cached spec
 
 
 def compile_allowed_cards(rule: AllowedCardsRule, ctx) -> Check:
-    """Every card in the sections must match ``allow``; each other card is a finding on its line."""
+    """Every card in the sections must match ``allow``; each other card is one finding naming every line that lists it."""
     return _membership(rule, compile_selector(rule.allow, ctx.cost_of), want=True, ctx=ctx)
 
 
 def compile_forbidden_cards(rule: ForbiddenCardsRule, ctx) -> Check:
-    """No card in the sections may match ``forbid``; each one that does is a finding on its line."""
+    """No card in the sections may match ``forbid``; each one that does is one finding naming every line that lists it."""
     return _membership(rule, compile_selector(rule.forbid, ctx.cost_of), want=False, ctx=ctx)
 
 
@@ -33,22 +33,25 @@ def _membership(rule, predicate, want: bool, ctx) -> Check:
             bad = offends[card] = judged(card) and predicate(card) != want
         return bad
 
-    def finding(deck: ResolvedDeck, entry) -> Finding:
-        title = deck.titles.get(entry.section, entry.section)
+    def finding(deck: ResolvedDeck, entries) -> Finding:
+        """One finding for a card in one section, pointing at every line that lists it."""
+        first = entries[0]
+        title = deck.titles.get(first.section, first.section)
+        line, lines, where = lines_of(entries)
         return Finding(
-            message=f"{entry.card.name} may not be in the {title}: {rule.description.rstrip('.')}",
-            section=entry.section,
-            card=entry.card.name,
-            line=entry.line,
-            found=entry.count,
+            message=f"{first.card.name} may not be in the {title}: {rule.description.rstrip('.')}{where}",
+            section=first.section,
+            card=first.card.name,
+            line=line,
+            found=sum(e.count for e in entries),
+            lines=lines,
         )
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
         for section_id in sections:
             for card in deck.tally((section_id,)):
                 if card_test(card):
-                    for entry in deck.entries_of(card, (section_id,)):
-                        yield finding(deck, entry)
+                    yield finding(deck, deck.entries_of(card, (section_id,)))
 
     # Rules that judge each card on its own expose the parts, so the engine can judge several
     # such rules over the same sections in one pass (see engine.CardPass).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from forcecheck.cards.conditions import keyword_label
-from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent_when_empty
 from forcecheck.rules.selectors import compile_selector
 from forcecheck.spec.slugs import slugify
 
@@ -83,13 +83,15 @@ def compile_ruler_attributes(rule: RulerAttributesRule, ctx) -> Check:
             else:
                 passing.add(card)
                 continue
-            for entry in deck.entries_of(card, (section_id,)):  # a finding on each line that lists it
-                yield Finding(
-                    message=f"{card.name} {problem}: {rule.description.rstrip('.')}",
-                    section=entry.section,
-                    card=card.name,
-                    line=entry.line,
-                    found=entry.count,
-                )
+            entries = deck.entries_of(card, (section_id,))  # one finding per card, naming all its lines
+            line, lines, where = lines_of(entries)
+            yield Finding(
+                message=f"{card.name} {problem}: {rule.description.rstrip('.')}{where}",
+                section=section_id,
+                card=card.name,
+                line=line,
+                found=sum(e.count for e in entries),
+                lines=lines,
+            )
 
     return silent_when_empty(check, sections)
