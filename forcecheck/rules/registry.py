@@ -7,6 +7,7 @@ identity, FC6xx banlists, FC7xx ruler-derived permissions. Codes never change me
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -26,6 +27,7 @@ class RuleKind:
 
 def _kind(code: str, slug: str, family: str, compile=None, severity: str = "error", doc: str = "") -> RuleKind:
     text = doc or (compile.__doc__ or "").strip().split("\n\n")[0]
+    text = re.sub(r"``([^`]+)``", r"'\1'", text)  # a docstring's ``max`` reads 'max' in plain text
     return RuleKind(code, slug, severity, family, " ".join(text.split()), compile)
 
 
