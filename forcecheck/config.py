@@ -1,21 +1,39 @@
-"""Configuration: command-line flags, then ``FORCECHECK_*`` environment variables, then the
-nearest ``.forcecheck.yaml`` (or ``[tool.forcecheck]`` in ``pyproject.toml``) walking up from
-the working directory, then defaults. Every value remembers where it came from, so
-``forcecheck config show`` can say so.
+"""Settings: what a run uses, resolved once, every value with where it came from.
+
+Precedence, first wins, the same for every setting and every command:
+
+1. a command-line flag (``--banlist``),
+2. a ``FORCECHECK_*`` environment variable (``FORCECHECK_BANLIST``),
+3. the configuration file: for one deck, the first ``paths:`` glob that matches it, then
+   ``formats:`` for its format, then the top level,
+4. the CI default (under ``GITHUB_ACTIONS=true`` the output format is ``github``),
+5. the built-in default.
+
+The configuration file is ``--config`` / ``FORCECHECK_CONFIG``, else the nearest
+``.forcecheck.yaml`` (``.yml``), or ``pyproject.toml`` with ``[tool.forcecheck]``, from the
+working directory up to the repository root (a folder holding ``.git``) or the home folder,
+whichever comes first; outside both only the working directory is searched, so a file left
+in a shared folder above the tree never changes a verdict. Paths in the file are relative to
+it. ``forcecheck config show`` prints every value and its source.
+
+This module is the only code that reads the environment for settings (and the CI variables
+``GITHUB_ACTIONS`` and ``GITHUB_STEP_SUMMARY``, ``NO_COLOR`` and ``FORCE_COLOR``).
 """
 
 from __future__ import annotations
 
-import fnmatch
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from forcecheck.errors import ForcecheckError
 
 CONFIG_NAMES = (".forcecheck.yaml", ".forcecheck.yml")
+CONFIG_ENV = "FORCECHECK_CONFIG"
 OUTPUT_FORMATS = ("text", "concise", "json", "sarif", "github", "junit")
+CI_DEFAULT = "CI default (GITHUB_ACTIONS=true)"
 
 
 class ConfigError(ForcecheckError):
@@ -25,61 +43,208 @@ class ConfigError(ForcecheckError):
 @dataclass(frozen=True)
 class Setting:
     name: str
-    kind: str  # "str", "path", "list", "paths", "map", "choice"
+    kind: str  # "str", "path", "list", "paths", "map", "choice", "date", "int"
     env: str | None
     default: Any
     choices: tuple[str, ...] = ()
     doc: str = ""
+    scoped: bool = False
+    """May also be set per format (``formats:``) and per path glob (``paths:``)."""
+    flag: str | None = None
+    """The command-line flag that sets it, for messages and the README's table."""
 
 
 SETTINGS: dict[str, Setting] = {
     s.name: s
     for s in [
-        Setting("format", "str", "FORCECHECK_FORMAT", None, doc="format of decks that name none"),
-        Setting("formats", "map", None, {}, doc="format per path glob, e.g. 'decks/abc/**': abc"),
-        Setting("catalog", "path", "FORCECHECK_CATALOG", None, doc="card catalog (imported SQLite or catalog JSON)"),
-        Setting("banlist", "str", "FORCECHECK_BANLIST", None, doc="banlist name, or none"),
-        Setting("banlist_file", "path", "FORCECHECK_BANLIST_FILE", None, doc="lflist.conf file to take the banlist from"),
-        Setting("select", "list", "FORCECHECK_SELECT", ["ALL"], doc="rules to report (codes, prefixes, slugs, rule ids)"),
-        Setting("extend_select", "list", "FORCECHECK_EXTEND_SELECT", [], doc="rules to report in addition to select"),
-        Setting("ignore", "list", "FORCECHECK_IGNORE", [], doc="rules not to report"),
-        Setting("severity", "map", None, {}, doc="severity per rule token: error or warning"),
-        Setting("format_dirs", "paths", "FORCECHECK_FORMATS_PATH", [], doc="extra directories of format files"),
-        Setting("output_format", "choice", "FORCECHECK_OUTPUT_FORMAT", None, OUTPUT_FORMATS, doc="text, concise, json, sarif, github, junit"),
-        Setting("fail_on", "choice", "FORCECHECK_FAIL_ON", "error", ("error", "warning"), doc="lowest severity that fails the run"),
-        Setting("color", "choice", "FORCECHECK_COLOR", "auto", ("auto", "always", "never"), doc="colour in text output"),
+        Setting("format", "str", "FORCECHECK_FORMAT", None, doc="format of decks that name none", flag="--format"),
+        Setting("catalog", "path", "FORCECHECK_CATALOG", None, doc="card catalog (imported SQLite or catalog JSON)", scoped=True, flag="--catalog"),
+        Setting("banlist", "str", "FORCECHECK_BANLIST", None, doc="banlist name, or none", scoped=True, flag="--banlist"),
+        Setting("banlist_file", "path", "FORCECHECK_BANLIST_FILE", None, doc="lflist.conf file to take the banlist from", scoped=True, flag="--banlist-file"),
+        Setting("as_of", "date", "FORCECHECK_AS_OF", None, doc="date (YYYY-MM-DD) whose banlist versions apply; default today", scoped=True, flag="--as-of"),
+        Setting("select", "list", "FORCECHECK_SELECT", ["ALL"], doc="rules to report (codes, prefixes, slugs, rule ids)", scoped=True, flag="--select"),
+        Setting("extend_select", "list", "FORCECHECK_EXTEND_SELECT", [], doc="rules to report in addition to select", scoped=True, flag="--extend-select"),
+        Setting("ignore", "list", "FORCECHECK_IGNORE", [], doc="rules not to report", scoped=True, flag="--ignore"),
+        Setting("severity", "map", None, {}, doc="severity per rule token: error or warning", scoped=True, flag="--warn"),
+        Setting("format_dirs", "paths", "FORCECHECK_FORMATS_PATH", [], doc="extra directories of format files", flag="--formats-dir"),
+        Setting("output_format", "choice", "FORCECHECK_OUTPUT_FORMAT", "text", OUTPUT_FORMATS, doc="text, concise, json, sarif, github, junit", flag="--output-format"),
+        Setting("fail_on", "choice", "FORCECHECK_FAIL_ON", "error", ("error", "warning"), doc="lowest severity that fails the run", flag="--fail-on"),
+        Setting("color", "choice", "FORCECHECK_COLOR", "auto", ("auto", "always", "never"), doc="colour in text output", flag="--color"),
+        Setting("jobs", "int", "FORCECHECK_JOBS", 1, doc="worker processes for check and register (1-64)", flag="--jobs"),
     ]
 }
+SCOPE_KEYS = ("formats", "paths")
+ADDITIVE = ("extend_select", "ignore", "severity")
+"""Scoped values of these add to the outer ones (a path's ``ignore`` adds to the top level's);
+every other scoped value replaces the outer one."""
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Settings for the decks of one format (``formats: {NAME: ...}``) or one path glob (``paths:``)."""
+
+    where: str
+    values: Mapping[str, Any]
+    sources: Mapping[str, str]
+    pattern: str | None = None
+    matches: Callable[[str], bool] | None = None
+
+
+@dataclass(frozen=True)
+class DeckSettings:
+    """The settings one deck is checked with (hashable: decks that share them share a cache)."""
+
+    catalog: str | None
+    banlist: str | None
+    banlist_file: str | None
+    as_of: str | None
+    select: tuple[str, ...]
+    extend_select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    severity: tuple[tuple[str, str], ...]
+    banlist_source: str = field(default="default", compare=False)
+    catalog_source: str = field(default="default", compare=False)
 
 
 @dataclass
 class Config:
     values: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
+    tiers: dict[str, str] = field(default_factory=dict)
+    """Per setting: ``flag``, ``env``, ``file``, ``ci`` or ``default`` (who set the top-level value)."""
     file: Path | None = None
+    formats: dict[str, Scope] = field(default_factory=dict)
+    paths: list[Scope] = field(default_factory=list)
+    github_actions: bool = False
+    step_summary: str | None = None
+    """``GITHUB_STEP_SUMMARY``: the file a GitHub job's Markdown summary is appended to."""
+    no_color: bool = False
+    force_color: bool = False
+    _deck_cache: dict = field(default_factory=dict, repr=False)
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
 
-    def format_for(self, path: Path) -> str | None:
-        """The format for a deck file: the first matching glob of ``formats``, else ``format``."""
-        patterns: dict[str, str] = self.values.get("formats") or {}
-        if patterns:
-            base = self.file.parent if self.file else Path.cwd()
-            try:
-                rel = Path(os.path.abspath(path)).relative_to(os.path.abspath(base)).as_posix()
-            except ValueError:
-                rel = Path(path).as_posix()
-            for pattern, fmt in patterns.items():
-                if _glob_match(rel, pattern):
-                    return fmt
+    @property
+    def label(self) -> str | None:
+        """The configuration file used, as reports name it (None: no file)."""
+        if self.file is None:
+            return None
+        try:
+            return os.path.relpath(self.file)
+        except ValueError:  # pragma: no cover - another drive on Windows
+            return str(self.file)
+
+    @property
+    def forced_format(self) -> str | None:
+        """``--format``: it beats the format a YAML decklist names."""
+        return self.values["format"] if self.tiers.get("format") == "flag" else None
+
+    def _relative(self, path: Path | str) -> str:
+        base = self.file.parent if self.file else Path.cwd()
+        absolute = os.path.abspath(path)
+        try:
+            return Path(absolute).relative_to(os.path.abspath(base)).as_posix()
+        except ValueError:
+            return Path(path).as_posix()
+
+    def path_scope(self, path: Path | str) -> Scope | None:
+        """The first ``paths:`` glob that matches the deck file, if any."""
+        if not self.paths:
+            return None
+        rel = self._relative(path)
+        return next((scope for scope in self.paths if scope.matches(rel)), None)
+
+    def format_for(self, path: Path | str) -> str | None:
+        """The configured format for a deck file that names none: ``--format`` or
+        ``FORCECHECK_FORMAT``, else its ``paths:`` glob's format, else ``format:``."""
+        if self.tiers.get("format") in ("flag", "env"):
+            return self.values["format"]
+        scope = self.path_scope(path)
+        if scope is not None and "format" in scope.values:
+            return scope.values["format"]
         return self.values.get("format")
 
+    def deck_settings(self, path: Path | str | None, format_name: str | None) -> DeckSettings:
+        """The scoped settings (catalog, banlist, as-of, rule selection) for one deck."""
+        scope = self.path_scope(path) if path is not None else None
+        key = (id(scope), format_name)
+        found = self._deck_cache.get(key)
+        if found is None:
+            found = self._deck_cache[key] = self._resolve(scope, self.formats.get(format_name or ""))
+        return found
 
-def _glob_match(path: str, pattern: str) -> bool:
-    """``**`` crosses directories; ``*`` stays in one (as in .gitignore-style globs)."""
-    import re
+    def _pick(self, name: str, scopes: list[Scope]) -> tuple[Any, str]:
+        if self.tiers.get(name) in ("flag", "env"):
+            return self.values[name], self.sources[name]
+        for scope in scopes:
+            if name in scope.values:
+                return scope.values[name], scope.sources[name]
+        return self.values[name], self.sources[name]
 
+    def _resolve(self, path_scope: Scope | None, format_scope: Scope | None) -> DeckSettings:
+        scopes = [s for s in (path_scope, format_scope) if s is not None]
+        picked = {name: self._pick(name, scopes) for name in ("catalog", "banlist", "banlist_file", "as_of", "select")}
+        added: dict[str, Any] = {}
+        for name in ADDITIVE:
+            value = self.values[name]
+            for scope in reversed(scopes):  # the format's, then the path's, on top of the top level
+                extra = scope.values.get(name)
+                if extra:
+                    value = {**value, **extra} if isinstance(value, dict) else [*value, *extra]
+            added[name] = value
+        return DeckSettings(
+            catalog=picked["catalog"][0],
+            banlist=picked["banlist"][0],
+            banlist_file=picked["banlist_file"][0],
+            as_of=picked["as_of"][0],
+            select=tuple(picked["select"][0]),
+            extend_select=tuple(added["extend_select"]),
+            ignore=tuple(added["ignore"]),
+            severity=tuple(added["severity"].items()),
+            banlist_source=picked["banlist"][1] if picked["banlist"][0] is not None else picked["banlist_file"][1],
+            catalog_source=picked["catalog"][1],
+        )
+
+    def scoped_values(self, name: str) -> list[tuple[Any, str]]:
+        """Every value of a scoped setting in the file's scopes, with its source."""
+        return [(s.values[name], s.sources[name]) for s in [*self.formats.values(), *self.paths] if name in s.values]
+
+    def color_for(self, option: str, out_format: str, to_file: bool, terminal: bool) -> str:
+        """``always`` or ``never`` for this run: machine formats and files are never coloured;
+        ``auto`` colours a terminal unless ``NO_COLOR`` is set, or anything when ``FORCE_COLOR`` is."""
+        if out_format != "text" or to_file or option == "never":
+            return "never"
+        if option == "always":
+            return "always"
+        if self.no_color:
+            return "never"
+        if self.force_color:
+            return "always"
+        return "always" if terminal else "never"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as data (for a worker process to rebuild them, and for ``config show``)."""
+        return {
+            "values": dict(self.values),
+            "sources": dict(self.sources),
+            "tiers": dict(self.tiers),
+            "file": str(self.file) if self.file else None,
+        }
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_deck_cache"] = {}
+        state["paths"] = [Scope(s.where, s.values, s.sources, s.pattern) for s in self.paths]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.paths = [Scope(s.where, s.values, s.sources, s.pattern, glob_matcher(s.pattern)) for s in self.paths]
+
+
+def glob_matcher(pattern: str) -> Callable[[str], bool]:
+    """``**`` crosses folders, ``*`` and ``?`` stay in one (as in .gitignore-style globs)."""
     regex = ""
     i = 0
     while i < len(pattern):
@@ -98,13 +263,29 @@ def _glob_match(path: str, pattern: str) -> bool:
         else:
             regex += re.escape(pattern[i])
             i += 1
-    return re.fullmatch(regex, path) is not None or fnmatch.fnmatch(path, pattern)
+    compiled = re.compile(regex)
+    return lambda path: compiled.fullmatch(path) is not None
 
 
-def find_config_file(start: Path) -> Path | None:
-    """The nearest .forcecheck.yaml, or pyproject.toml with [tool.forcecheck], from ``start`` up."""
+def search_stop(start: Path, home: Path | None = None) -> list[Path]:
+    """The folders searched for a configuration file, nearest first: from ``start`` up to the
+    repository root (a folder with ``.git``, a folder or a worktree's file) or the home folder;
+    only ``start`` when it is inside neither."""
     here = start.resolve()
-    for directory in [here, *here.parents]:
+    try:
+        home = (home or Path.home()).resolve()
+    except RuntimeError:  # no home folder can be determined
+        home = None
+    chain = [here, *here.parents]
+    for index, directory in enumerate(chain):
+        if (directory / ".git").exists() or directory == home:
+            return chain[: index + 1]
+    return [here]
+
+
+def find_config_file(start: Path, home: Path | None = None) -> Path | None:
+    """The nearest .forcecheck.yaml, or pyproject.toml with [tool.forcecheck], in ``search_stop``."""
+    for directory in search_stop(start, home):
         for name in CONFIG_NAMES:
             candidate = directory / name
             if candidate.is_file():
@@ -115,13 +296,13 @@ def find_config_file(start: Path) -> Path | None:
                 text = pyproject.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 continue
-            if "[tool.forcecheck]" in text:
+            if "[tool.forcecheck" in text:
                 return pyproject
     return None
 
 
-def _read_file(path: Path) -> tuple[dict, dict[str, int]]:
-    """Settings from a config file, and the line of each key (for errors and config show)."""
+def _read_file(path: Path) -> tuple[dict, Callable[[tuple], int | None]]:
+    """Settings from a config file, and the line of a key path (for errors and config show)."""
     from forcecheck.textfile import read_text
 
     text = read_text(path)
@@ -134,16 +315,30 @@ def _read_file(path: Path) -> tuple[dict, dict[str, int]]:
             line = getattr(exc, "lineno", None)
             raise ConfigError(f"malformed TOML: {exc}", path, line) from None
         section = data.get("tool", {}).get("forcecheck", {})
-        lines: dict[str, int] = {}
-        in_table = False
+        lines: dict[tuple, int] = {}
+        table: tuple = ()
         for number, raw in enumerate(text.split("\n"), start=1):
             stripped = raw.strip()
             if stripped.startswith("["):
-                in_table = stripped.startswith("[tool.forcecheck")
+                name = stripped.strip("[] ")
+                table = tuple(p.strip().strip('"') for p in name.split(".")[2:]) if name.startswith("tool.forcecheck") else None
+                if table:
+                    lines.setdefault(table, number)
                 continue
-            if in_table and "=" in stripped:
-                lines.setdefault(stripped.split("=", 1)[0].strip().strip('"'), number)
-        return section, lines
+            if table is not None and "=" in stripped:
+                key = stripped.split("=", 1)[0].strip().strip('"')
+                lines.setdefault(table + (key,), number)
+
+        def toml_line(at: tuple) -> int | None:
+            at = tuple(str(k).replace("_", "-") for k in at)
+            while at:
+                for variant in (at, tuple(k.replace("-", "_") for k in at)):
+                    if variant in lines:
+                        return lines[variant]
+                at = at[:-1]
+            return None
+
+        return section, toml_line
     from forcecheck.yamlsafe import load_yaml
 
     try:
@@ -151,26 +346,44 @@ def _read_file(path: Path) -> tuple[dict, dict[str, int]]:
     except ForcecheckError as exc:
         raise ConfigError(exc.message, exc.path, exc.line) from None
     if doc.data is None:
-        return {}, {}
+        return {}, lambda at: None
     if not isinstance(doc.data, dict):
         raise ConfigError("a config file must be a mapping of settings", path, doc.line_of(()))
-    return doc.data, {k: doc.line_of((k,)) for k in doc.data}
+    return doc.data, doc.line_of
 
 
-def _coerce(setting: Setting, value: Any, where: str, path: Path | None, line: int | None, base: Path | None) -> Any:
-    def fail(message: str):
-        raise ConfigError(f"{setting.name}: {message}", path, line) if path else ConfigError(f"{where}: {message}")
+def _coerce(setting: Setting, value: Any, fail: Callable[[str], None], base: Path | None) -> Any:
+    """A setting's value from a file or a variable, checked and made canonical; ``fail`` raises."""
+    import datetime
 
     if value is None:  # "severity:" with nothing under it: the setting's default
         return setting.default
     if setting.kind in ("str", "choice"):
-        if not isinstance(value, str):
-            fail(f"expected text, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, str):
+            hint = f"; write it in quotes: \"{value}\"" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
+            fail(f"expected text, got {value!r}{hint}")
         if setting.kind == "choice" and value not in setting.choices:
             fail(f"{value!r} is not one of {', '.join(setting.choices)}")
         return value
+    if setting.kind == "date":
+        if isinstance(value, datetime.datetime):
+            value = value.date()
+        if isinstance(value, datetime.date):
+            return value.isoformat()
+        if isinstance(value, str):
+            try:
+                return datetime.date.fromisoformat(value.strip()).isoformat()
+            except ValueError:
+                pass
+        fail(f"{value!r} is not a date (YYYY-MM-DD)")
+    if setting.kind == "int":
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 64:
+            fail(f"{value!r} is not a whole number from 1 to 64")
+        return value
     if setting.kind == "path":
-        if not isinstance(value, str):
+        if not isinstance(value, str) or not value.strip():
             fail(f"expected a path, got {value!r}")
         return str((base / value) if base and not Path(value).is_absolute() else Path(value))
     if setting.kind in ("list", "paths"):
@@ -185,44 +398,111 @@ def _coerce(setting: Setting, value: Any, where: str, path: Path | None, line: i
     if setting.kind == "map":
         if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
             fail(f"expected a mapping of text to text, got {value!r}")
-        if setting.name == "severity":
-            for k, v in value.items():
-                if v not in ("error", "warning"):
-                    fail(f"{k}: {v!r} is not error or warning")
+        for k, v in value.items():
+            if v not in ("error", "warning"):
+                fail(f"{k}: {v!r} is not error or warning")
         return dict(value)
     return value  # pragma: no cover
 
 
-def load_config(flags: dict[str, Any], cwd: Path | None = None, config_path: Path | None = None, env=None) -> Config:
-    """Merge flags (non-None values), environment, the config file and defaults."""
+def _file_failer(name: str, path: Path, line: int | None) -> Callable[[str], None]:
+    def fail(message: str) -> None:
+        raise ConfigError(f"{name}: {message}", path, line)
+
+    return fail
+
+
+def _scope(where: str, raw: Any, path: Path, line_of: Callable[[tuple], int | None], at: tuple, allow_format: bool, pattern: str | None = None) -> Scope:
+    """One ``formats:`` or ``paths:`` entry: its settings checked like the top level's."""
+    base = path.parent
+    if allow_format and isinstance(raw, str):
+        raw = {"format": raw}
+    if not isinstance(raw, dict):
+        expected = "a format name or a mapping of settings" if allow_format else "a mapping of settings"
+        hint = ""
+        if not allow_format and isinstance(raw, str):
+            hint = f" (a format per path glob goes under paths:, e.g. paths: {{{at[-1]!r}: {raw}}})"
+        raise ConfigError(f"{where}: expected {expected}, got {raw!r}{hint}", path, line_of(at))
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    allowed = [n for n, s in SETTINGS.items() if s.scoped] + (["format"] if allow_format else [])
+    for key, value in raw.items():
+        name = str(key).replace("-", "_")
+        line = line_of(at + (key,))
+        if name not in allowed:
+            raise ConfigError(f"{where}: {key!r} cannot be set here (settings per {'path' if allow_format else 'format'}: {', '.join(allowed)})", path, line)
+        values[name] = _coerce(SETTINGS[name], value, _file_failer(f"{where}: {name}", path, line), base)
+        sources[name] = f"{path}:{line}" if line else str(path)
+    return Scope(where, values, sources, pattern, glob_matcher(pattern) if pattern is not None else None)
+
+
+def load_config(
+    flags: Mapping[str, Any],
+    cwd: Path | None = None,
+    config_path: Path | str | None = None,
+    env: Mapping[str, str] | None = None,
+    home: Path | None = None,
+) -> Config:
+    """Resolve every setting: flags (values that are not None or empty), the environment, the
+    configuration file (top level; ``formats:`` and ``paths:`` scopes kept for each deck),
+    the CI default and the built-in default."""
     env = os.environ if env is None else env
-    config = Config()
-    path = config_path or find_config_file(cwd or Path.cwd())
-    file_values: dict = {}
-    lines: dict[str, int] = {}
+    config = Config(
+        github_actions=env.get("GITHUB_ACTIONS") == "true",
+        step_summary=env.get("GITHUB_STEP_SUMMARY") or None,
+        no_color=bool(env.get("NO_COLOR")),
+        force_color=bool(env.get("FORCE_COLOR")),
+    )
+    if config_path is None and env.get(CONFIG_ENV):
+        config_path = env[CONFIG_ENV]
+    path = Path(config_path) if config_path else find_config_file(cwd or Path.cwd(), home)
+    file_values: dict[str, tuple[Any, int | None]] = {}
     if path is not None:
-        if not Path(path).is_file():
+        if not path.is_file():
             raise ConfigError("no such config file", path)
-        raw, lines = _read_file(Path(path))
+        raw, line_of = _read_file(path)
         for key in raw:
             name = str(key).replace("-", "_")
+            line = line_of((key,))
+            if name in SCOPE_KEYS:
+                body = raw[key]
+                if body is None:
+                    continue
+                if not isinstance(body, dict):
+                    raise ConfigError(f"{name}: expected a mapping, got {body!r}", path, line)
+                for item, settings in body.items():
+                    where = f"{name}: {item}"
+                    if name == "formats":
+                        config.formats[str(item)] = _scope(where, settings, path, line_of, (key, item), allow_format=False)
+                    else:
+                        config.paths.append(_scope(where, settings, path, line_of, (key, item), allow_format=True, pattern=str(item)))
+                continue
             if name not in SETTINGS:
-                raise ConfigError(f"unknown setting {key!r} (settings: {', '.join(SETTINGS)})", path, lines.get(key))
-            file_values[name] = (raw[key], lines.get(key))
-        config.file = Path(path)
+                raise ConfigError(f"unknown setting {key!r} (settings: {', '.join([*SETTINGS, *SCOPE_KEYS])})", path, line)
+            file_values[name] = (raw[key], line)
+        config.file = path
     for name, setting in SETTINGS.items():
-        if flags.get(name) not in (None, [], ()):
-            config.values[name] = flags[name]
-            config.sources[name] = "command line"
+        flag = flags.get(name)
+        if flag not in (None, [], (), {}):
+            config.values[name], config.sources[name], config.tiers[name] = flag, f"command line {setting.flag}", "flag"
         elif setting.env and env.get(setting.env):
-            config.values[name] = _coerce(setting, env[setting.env], setting.env, None, None, None)
-            config.sources[name] = f"environment {setting.env}"
+            fail = _env_failer(setting.env)
+            config.values[name] = _coerce(setting, env[setting.env], fail, None)
+            config.sources[name], config.tiers[name] = f"environment {setting.env}", "env"
         elif name in file_values:
             value, line = file_values[name]
-            base = Path(path).parent
-            config.values[name] = _coerce(setting, value, name, Path(path), line, base)
+            config.values[name] = _coerce(setting, value, _file_failer(name, path, line), path.parent)
             config.sources[name] = f"{path}:{line}" if line else str(path)
+            config.tiers[name] = "file"
+        elif name == "output_format" and config.github_actions:
+            config.values[name], config.sources[name], config.tiers[name] = "github", CI_DEFAULT, "ci"
         else:
-            config.values[name] = setting.default
-            config.sources[name] = "default"
+            config.values[name], config.sources[name], config.tiers[name] = setting.default, "default", "default"
     return config
+
+
+def _env_failer(variable: str) -> Callable[[str], None]:
+    def fail(message: str) -> None:
+        raise ConfigError(f"{variable}: {message}")
+
+    return fail

@@ -178,7 +178,7 @@ def test_check_says_which_catalog_was_used(tmp_path, small):
     pipeline.import_files("fowsim", [small], db)
     result = runner.invoke(app, ["check", str(SAMPLES / "bifrost" / "legal-faria-stranger.txt"), "-f", "bifrost", "--catalog", str(db), "-o", "json"])
     doc = json.loads(result.stdout)
-    assert doc["summary"]["catalog"] == f"catalog {db}"
+    assert doc["summary"]["catalog"] == str(db)  # the file, not "catalog: catalog /path"
     assert result.exit_code == 1  # the tiny catalog does not know the deck's cards
     assert {v["rule"] for v in doc["decks"][0]["violations"]} == {"unknown-card"}
 

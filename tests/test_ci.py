@@ -31,7 +31,12 @@ def in_repo(monkeypatch):
 
 
 def scrub(text: str) -> str:
-    return text.replace(f'"version": "{__version__}"', '"version": "<version>"')
+    """What changes from run to run: the version, JUnit times, the checkout's folder (SARIF's root)."""
+    import re
+
+    text = text.replace(f'"version": "{__version__}"', '"version": "<version>"')
+    text = text.replace(ROOT.as_uri() + "/", "file:///<repository>/")
+    return re.sub(r'time="\d+\.\d{3}"', 'time="<seconds>"', text)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -79,7 +84,7 @@ def test_sarif_result_points_at_the_decklist_line(in_repo):
     (result,) = doc["runs"][0]["results"]
     assert result["ruleId"] == "FC201" and result["level"] == "error"
     assert result["locations"][0]["physicalLocation"] == {
-        "artifactLocation": {"uri": "sample_decks/bifrost/illegal-five-copies-main-and-side.txt"},
+        "artifactLocation": {"uri": "sample_decks/bifrost/illegal-five-copies-main-and-side.txt", "uriBaseId": "SRCROOT"},
         "region": {"startLine": 7},
     }
     assert result["properties"]["rule"] == "copy-limit" and result["properties"]["card"] == "Gawain, the Knight of the Sun"
@@ -220,8 +225,9 @@ def test_config_file_format_globs_select_severity_and_sources(tmp_path, monkeypa
     decks.mkdir(parents=True)
     (decks / "deck.txt").write_text(faria(main=[(4, "Viviane")]))  # 4 main cards: main-size
     (tmp_path / ".forcecheck.yaml").write_text(
-        "format: bifrost\nformats:\n  'decks/wanderer/**': wanderer\nselect: [FC1]\nseverity:\n  main-size: warning\n"
+        "format: bifrost\npaths:\n  'decks/wanderer/**': wanderer\nselect: [FC1]\nseverity:\n  main-size: warning\n"
     )
+    (tmp_path / ".git").mkdir()  # the repository root: the search goes up to it
     sub = tmp_path / "decks"
     monkeypatch.chdir(sub)  # found walking up
     result = run("check", "wanderer", "-o", "json")

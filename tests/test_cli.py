@@ -53,10 +53,12 @@ def test_json_output_schema():
     doc = json.loads(result.stdout)
     assert doc["schema_version"] == 1
     assert set(doc) == {"schema_version", "decks", "summary"}
+    notes = doc["summary"].pop("notes")
     assert doc["summary"] == {
         "decks": 14, "legal": 6, "illegal": 8, "unreadable": 0, "violations": 8, "warnings": 8,
-        "catalog": "embedded sample catalog",
+        "catalog": "embedded sample catalog", "config": None,
     }
+    assert notes and "embedded sample catalog" in notes[0] and "import a real card database" in notes[0]  # an unknown card name
     deck = next(d for d in doc["decks"] if d["path"].endswith("illegal-five-copies-main-and-side.txt"))
     assert set(deck) == {"path", "format", "legal", "banlist", "fingerprint", "name", "player", "ruler", "sections", "corrections", "violations"}
     assert deck["sections"] == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10, "side": 7} and deck["ruler"] == "Faria"
@@ -70,7 +72,7 @@ def test_json_output_schema():
     assert v == {
         "code": "FC201", "rule": "copy-limit", "severity": "error",
         "message": "5 copies of Gawain, the Knight of the Sun (Main Deck 4, Sideboard 1); at most 4 allowed",
-        "section": "main, side", "card": "Gawain, the Knight of the Sun", "line": 7, "found": 5, "limit": "at most 4",
+        "section": "main, side", "card": "Gawain, the Knight of the Sun", "line": 7, "lines": [7, 33], "found": 5, "limit": "at most 4",
     }
 
 
@@ -112,7 +114,7 @@ def test_catalog_file_is_used_and_named(tmp_path):
     path.write_text(json.dumps(data))
     result = run("check", str(SAMPLES / "bifrost" / "legal-faria-stranger.txt"), "-f", "bifrost", "--catalog", str(path), "-o", "json")
     assert result.exit_code == 0
-    assert json.loads(result.stdout)["summary"]["catalog"] == f"catalog {path}"
+    assert json.loads(result.stdout)["summary"]["catalog"] == str(path)  # the file, once, not "catalog: catalog PATH"
 
 
 BAD_FILES = {

@@ -171,8 +171,10 @@ def test_cli_banlist_file_none_and_report_names_the_list():
     assert result.exit_code == 2 and "no banlist '2011.3'" in result.stderr
     result = runner.invoke(app, ["check", deck, "-f", "ygo-5ds", "--banlist-file", str(LFLIST), "--banlist", "nope"])
     assert result.exit_code == 2 and "no banlist 'nope'" in result.stderr and "2099.1 forcecheck test" in result.stderr
+    # a list for a format without a banlist rule is ignored for its decks, with one note (issue 16, item 2)
     result = runner.invoke(app, ["check", str(SAMPLES / "bifrost" / "legal-faria-stranger.txt"), "-f", "bifrost", "--banlist-file", str(LFLIST)])
-    assert result.exit_code == 2 and "has no banlist rule" in result.stderr
+    assert result.exit_code == 0, result.output
+    assert "note: banlist 2099.1 forcecheck test (set by command line --banlist-file) does not apply to format bifrost (it has no banlist rule)" in result.stdout
 
 
 def test_banlist_import_list_show_and_check_by_name(tmp_path):

@@ -17,30 +17,28 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Console-script entry point: no traceback reaches the user (FORCECHECK_DEBUG=1 shows it)."""
+    """Console-script entry point. Errors a command raises become one line and an exit code in
+    ``ForcecheckCommand`` (``app.exit_for``: 2 unusable input, 130 interrupted); whatever
+    escapes that is a bug: one line asking for a report, exit 3 (FORCECHECK_DEBUG=1 shows the
+    traceback)."""
     import os
-    import sqlite3
 
-    from forcecheck.errors import ForcecheckError
+    from forcecheck.cli.app import exit_for
 
     try:
         app(standalone_mode=True)
-    except KeyboardInterrupt:  # pragma: no cover - interactive only
-        print("forcecheck: interrupted", file=sys.stderr)
-        sys.exit(130)
-    except ForcecheckError as exc:
-        print(f"forcecheck: error: {exc}", file=sys.stderr)
-        sys.exit(2)
-    except sqlite3.DatabaseError as exc:
-        if os.environ.get("FORCECHECK_DEBUG"):
-            raise
-        print(f"forcecheck: error: the catalog database cannot be read ({exc}); re-import it", file=sys.stderr)
-        sys.exit(2)
     except Exception as exc:  # noqa: BLE001 - the last line of defence
+        mapped = exit_for(exc)
+        if mapped is not None:
+            print(mapped[0], file=sys.stderr)
+            sys.exit(mapped[1])
         if os.environ.get("FORCECHECK_DEBUG"):
             raise
         print(f"forcecheck: internal error: {type(exc).__name__}: {exc} (run with FORCECHECK_DEBUG=1 for details, and please report it)", file=sys.stderr)
         sys.exit(3)
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        print(exit_for(KeyboardInterrupt())[0], file=sys.stderr)
+        sys.exit(130)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,45 +1,72 @@
-"""Card data commands: ``catalog import|info|show|search`` and ``banlist import|list|show``."""
+"""Card data commands: ``catalog import|info|show|search`` and ``banlist import|list|show``.
+
+They resolve the catalog as ``check`` does (``--catalog``, ``FORCECHECK_CATALOG``, the
+configuration's ``catalog:``, else the per-user location), so ``banlist import`` writes to
+the catalog the checks read.
+"""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
 from forcecheck.cli.app import banlist_app, catalog_app
-from forcecheck.cli.common import DbOption, _fail, _open_catalog_or_fail
+from forcecheck.cli.common import CatalogOpt, ConfigOpt, DbAlias, catalog_option, fail, session_from
+
+GameOpt = Annotated[str, typer.Option("--game", metavar="GAME", help="Game of the card: fow or ygo.")]
+
+
+def _session(catalog, db, config_file):
+    return session_from(config_file=config_file, catalog=catalog_option(catalog, db))
+
+
+def _import_target(session) -> Path:
+    """The catalog file an import writes: an SQLite catalog (a catalog JSON file is read-only)."""
+    from forcecheck.cards.store import is_sqlite_file
+
+    target = session.import_target()
+    if target.is_file() and not is_sqlite_file(target):
+        fail(f"{target} is not an SQLite catalog (a catalog JSON file cannot be imported into); name another with --catalog")
+    return target
+
+
+def _source(session) -> str:
+    """Where the catalog choice came from, for messages."""
+    config = session.config
+    return config.sources["catalog"] if config["catalog"] else "the per-user default location"
 
 
 @catalog_app.command("import")
 def catalog_import(
-    importer: str = typer.Argument(..., help="Source format: fowsim (Force of Will JSON) or ygopro (YGOPro cards.cdb)."),
-    files: List[Path] = typer.Argument(..., help="Source files; importing several merges them, importing again updates in place."),
-    db: Optional[Path] = DbOption,
-    locale: Optional[str] = typer.Option(
-        None, "--locale", help="Language of the names in FILES (en, ja, ...); default: read from the names' script, per file."
-    ),
+    importer: str = typer.Argument(..., metavar="IMPORTER", help="Source format: fowsim (Force of Will JSON) or ygopro (YGOPro cards.cdb)."),
+    files: List[Path] = typer.Argument(..., metavar="FILE...", help="Source files; importing several merges them, importing again updates in place."),
+    catalog: CatalogOpt = None,
+    locale: Annotated[
+        Optional[str], typer.Option("--locale", metavar="LANG", help="Language of the names in FILES (en, ja, ...); default: read from the names' script, per file.")
+    ] = None,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
 ) -> None:
-    """Import card data into the local catalog database (written to a temporary file, then swapped in).
+    """Import card data into the catalog (written to a temporary file, then swapped in).
 
     Databases of one game in several languages (YGOPro cards.cdb and a Japanese cards.cdb)
     merge by passcode: every card keeps each language's name; facts come from the English data.
     """
-    import os
-
-    from forcecheck.cards.store import default_db_path
     from forcecheck.errors import ForcecheckError
     from forcecheck.importers.pipeline import import_files
 
-    target = db or (Path(os.environ["FORCECHECK_CATALOG"]) if os.environ.get("FORCECHECK_CATALOG") else default_db_path())
+    session = _session(catalog, db, config_file)
+    target = _import_target(session)
     try:
         result = import_files(importer, files, target, locale)
     except ForcecheckError as exc:
-        _fail(f"{exc} (the catalog was not changed)")
+        fail(f"{exc} (the catalog was not changed)")
     counts = ", ".join(f"{n:,} {game} cards" for game, n in result.cards.items())
     languages = "/".join(dict.fromkeys(result.locales))
-    print(f"imported {result.records:,} records from {result.files} file(s) ({languages}) into {result.db}: {counts} in {result.seconds:.2f} s")
+    print(f"imported {result.records:,} records from {result.files} file(s) ({languages}) into {result.db} ({_source(session)}): {counts} in {result.seconds:.2f} s")
     if len(result.names) > 1:
         print("  names: " + ", ".join(f"{lang} {n:,} cards" for lang, n in result.names.items()))
     if result.warnings:
@@ -50,17 +77,20 @@ def catalog_import(
             print(f"  ... and {len(result.warnings) - 10} more", file=sys.stderr)
 
 
-
 @catalog_app.command("info")
 def catalog_info(
-    db: Optional[Path] = DbOption,
-    warnings: bool = typer.Option(False, "--warnings", help="List every import warning and every construction text not checked."),
+    catalog: CatalogOpt = None,
+    warnings: Annotated[bool, typer.Option("--warnings", help="List every import warning and every construction text not checked.")] = False,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
 ) -> None:
-    """Which catalog is in use: its file, sources, import dates, card counts, and how many cards
-    have construction text forcecheck does not check (--warnings lists them)."""
-    cat = _open_catalog_or_fail(db)
+    """Which catalog check uses here: its file, sources, import dates, card counts, how many
+    cards have construction text forcecheck does not check (--warnings lists them), and the
+    catalogs the configuration sets per format or path."""
+    session = _session(catalog, db, config_file)
+    cat = session.main_catalog
     info = cat.info()
-    print(info["catalog"])
+    print(f"{session.catalog_location(session.config['catalog'])} ({_source(session)})")
     for game, count in info["cards"].items():
         print(f"  {game}: {count:,} cards")
         languages = info.get("names", {}).get(game, {})
@@ -74,6 +104,8 @@ def catalog_info(
         print(f"  import warnings: {info['warnings']}")
     unchecked = cat.unchecked()
     print(f"  cards with construction text forcecheck does not check: {len(unchecked)}")
+    for value, source in session.config.scoped_values("catalog"):
+        print(f"also: {session.catalog_location(value)} ({source})")
     if warnings and hasattr(cat, "warnings"):
         for importer, record, message in cat.warnings():
             print(f"  warning: {importer} {record}: {message}")
@@ -85,16 +117,18 @@ def catalog_info(
 
 @catalog_app.command("show")
 def catalog_show(
-    name: str = typer.Argument(..., help="Card name (forgiving) or printing code."),
-    game: str = typer.Option("fow", "--game", help="Game of the card: fow or ygo."),
-    db: Optional[Path] = DbOption,
+    name: str = typer.Argument(..., metavar="CARD", help="Card name (forgiving) or printing code."),
+    game: GameOpt = "fow",
+    catalog: CatalogOpt = None,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
 ) -> None:
     """The facts forcecheck believes about one card."""
     from forcecheck.cards.describe import describe_card
     from forcecheck.decklists.text import parse_entry
     from forcecheck.resolve import resolve_card
 
-    cat = _open_catalog_or_fail(db)
+    cat = _session(catalog, db, config_file).main_catalog
     entry = parse_entry(name, None)
     card, _note = resolve_card(cat, game, entry)
     if card is None:
@@ -107,13 +141,15 @@ def catalog_show(
 
 @catalog_app.command("search")
 def catalog_search(
-    text: str = typer.Argument(..., help="Part of a card name, spelled roughly."),
-    game: str = typer.Option("fow", "--game", help="Game: fow or ygo."),
-    limit: int = typer.Option(10, "--limit", min=1, max=100, help="How many names at most."),
-    db: Optional[Path] = DbOption,
+    text: str = typer.Argument(..., metavar="TEXT", help="Part of a card name, spelled roughly."),
+    game: GameOpt = "fow",
+    limit: Annotated[int, typer.Option("--limit", metavar="N", min=1, max=100, help="How many names at most.")] = 10,
+    catalog: CatalogOpt = None,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
 ) -> None:
     """Card names nearest to TEXT (fuzzy), best first."""
-    cat = _open_catalog_or_fail(db)
+    cat = _session(catalog, db, config_file).main_catalog
     found = cat.suggest(game, text, limit=limit)
     if not found:
         print(f"forcecheck: nothing like {text!r} in {cat.label}", file=sys.stderr)
@@ -124,30 +160,30 @@ def catalog_search(
 
 @banlist_app.command("import")
 def banlist_import(
-    files: List[Path] = typer.Argument(..., help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists) or banned-list JSON files (the fowsim Wanderer list's shape)."),
-    db: Optional[Path] = DbOption,
+    files: List[Path] = typer.Argument(..., metavar="FILE...", help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists) or banned-list JSON files (the fowsim Wanderer list's shape)."),
+    catalog: CatalogOpt = None,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
 ) -> None:
-    """Import every list of the files into the catalog database (lists of the same name are replaced)."""
-    import os
-
-    from forcecheck.cards.store import default_db_path
+    """Import every list of the files into the catalog (lists of the same name are replaced)."""
     from forcecheck.errors import ForcecheckError
     from forcecheck.importers.pipeline import import_banlists
 
-    target = db or (Path(os.environ["FORCECHECK_CATALOG"]) if os.environ.get("FORCECHECK_CATALOG") else default_db_path())
+    session = _session(catalog, db, config_file)
+    target = _import_target(session)
     try:
         result = import_banlists(files, target)
     except ForcecheckError as exc:
-        _fail(f"{exc} (the catalog was not changed)")
-    print(f"imported {len(result.lists)} list(s) into {result.db}")
+        fail(f"{exc} (the catalog was not changed)")
+    print(f"imported {len(result.lists)} list(s) into {result.db} ({_source(session)})")
     for source, warning in result.warnings:
         print(f"  warning: {source}: {warning}", file=sys.stderr)
 
 
 @banlist_app.command("list")
-def banlist_list(db: Optional[Path] = DbOption) -> None:
+def banlist_list(catalog: CatalogOpt = None, config_file: ConfigOpt = None, db: DbAlias = None) -> None:
     """The imported lists: name, date, entries, whitelist or not, source."""
-    cat = _open_catalog_or_fail(db)
+    cat = _session(catalog, db, config_file).main_catalog
     lists = cat.banlists() if hasattr(cat, "banlists") else []
     if not lists:
         print(f"no banlists in {cat.label}; import some with 'forcecheck banlist import FILE'", file=sys.stderr)
@@ -158,17 +194,30 @@ def banlist_list(db: Optional[Path] = DbOption) -> None:
         print(f"{item['name']:<28} {item['date'] or '-':<10} {item['entries']:>6} entries{combos}  {kind}  ({item['source']})")
 
 
+def _passcode_order(key: str) -> tuple:
+    """Passcodes in numeric order (``85`` before ``100``); names after them, alphabetically."""
+    return (0, int(key), "") if key.isdigit() else (1, 0, key.casefold())
+
+
 @banlist_app.command("show")
-def banlist_show(name: str = typer.Argument(...), db: Optional[Path] = DbOption) -> None:
+def banlist_show(
+    name: str = typer.Argument(..., metavar="NAME", help="The list's name (see 'forcecheck banlist list')."),
+    catalog: CatalogOpt = None,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
+) -> None:
     """One list: its forbidden, limited and semi-limited cards (names from the catalog)."""
-    cat = _open_catalog_or_fail(db)
+    from forcecheck.session import nearest_names
+
+    cat = _session(catalog, db, config_file).main_catalog
     found = cat.banlist(name) if hasattr(cat, "banlist") else None
     if found is None:
-        _fail(f"no banlist {name!r} in {cat.label}")
+        near = nearest_names(name, [b["name"] for b in cat.banlists()] if hasattr(cat, "banlists") else [])
+        fail(f"no banlist {name!r} in {cat.label}" + (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""))
     print(f"{found.name} ({'whitelist' if found.whitelist else 'banlist'}, date {found.date or 'unknown'}, source {found.source})")
     labels = {0: "forbidden", 1: "limited", 2: "semi-limited", 3: "unlimited"}
     for count in (0, 1, 2, 3):
-        keys = sorted(k for k, v in found.entries.items() if v == count)
+        keys = sorted((k for k, v in found.entries.items() if v == count), key=_passcode_order)
         if not keys:
             continue
         print(f"  {labels[count]} ({len(keys)}):")

@@ -1,12 +1,17 @@
-"""What several commands share: option enums and defaults, the one-line failure, the run's
-catalog / format / banlist choices, and writing a report."""
+"""What the commands share: one definition of each option (the same concept has the same name
+and help everywhere), the settings they make, and writing a report.
+
+An option is declared once here as an ``Annotated`` type and used by every command that takes
+it; ``session_from`` turns a command's options into a ``Session`` (``forcecheck.session``),
+so every command resolves catalog, format, banlist, as-of and formats-dir the same way.
+"""
 
 from __future__ import annotations
 
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
@@ -20,6 +25,13 @@ class OutputFormat(str, Enum):
     junit = "junit"
 
 
+class PlainOutput(str, Enum):
+    """Output of commands that print one document: text for people, json for programs."""
+
+    text = "text"
+    json = "json"
+
+
 class Color(str, Enum):
     auto = "auto"
     always = "always"
@@ -31,48 +43,128 @@ class FailOn(str, Enum):
     warning = "warning"
 
 
-def _fail(message: str, code: int = 2) -> None:
+# -- the options, once -------------------------------------------------------------------------
+FormatOpt = Annotated[
+    Optional[str],
+    typer.Option("--format", "-f", metavar="NAME", help="Format name (see 'forcecheck formats list') or a format YAML file; beats the format a YAML decklist names and the configuration."),
+]
+CatalogOpt = Annotated[
+    Optional[Path],
+    typer.Option("--catalog", metavar="PATH", help="Card catalog: an imported SQLite catalog or a catalog JSON file. Default: FORCECHECK_CATALOG, the configuration's catalog, the imported catalog at the per-user location, else the embedded sample catalog."),
+]
+DbAlias = Annotated[Optional[Path], typer.Option("--db", hidden=True, help="Old name of --catalog.")]
+ConfigOpt = Annotated[
+    Optional[Path],
+    typer.Option("--config", metavar="PATH", help="Configuration file to use instead of the nearest .forcecheck.yaml / pyproject.toml (also FORCECHECK_CONFIG)."),
+]
+FormatsDirOpt = Annotated[
+    Optional[List[Path]],
+    typer.Option("--formats-dir", metavar="DIR", help="Extra directory of format YAML files, searched before the built-in formats; repeatable."),
+]
+BanlistOpt = Annotated[
+    Optional[str],
+    typer.Option("--banlist", metavar="NAME", help="Banlist for formats with a banlist rule: a list imported with 'forcecheck banlist import' (or, with --banlist-file, a list in that file), or 'none' for the structure only."),
+]
+BanlistFileOpt = Annotated[
+    Optional[Path],
+    typer.Option("--banlist-file", metavar="PATH", help="An lflist.conf file (its first list unless --banlist names one) or a banned-list JSON file to take the banlist from."),
+]
+AsOfOpt = Annotated[
+    Optional[str],
+    typer.Option("--as-of", metavar="DATE", help="Date (YYYY-MM-DD) whose banlist versions apply: the event's date. Default: today."),
+]
+SelectOpt = Annotated[
+    Optional[List[str]],
+    typer.Option("--select", metavar="TOKENS", help="Report only these rules: codes (FC201), prefixes (FC2), slugs (copy-limit), rule ids (main-size) or ALL; comma-separated, repeatable."),
+]
+ExtendSelectOpt = Annotated[
+    Optional[List[str]],
+    typer.Option("--extend-select", metavar="TOKENS", help="Report these rules too, on top of --select or the configuration."),
+]
+IgnoreOpt = Annotated[
+    Optional[List[str]],
+    typer.Option("--ignore", metavar="TOKENS", help="Do not report these rules (the more specific of select and ignore wins)."),
+]
+WarnOpt = Annotated[
+    Optional[List[str]],
+    typer.Option("--warn", metavar="TOKENS", help="Report these rules as warnings (they no longer make a deck illegal)."),
+]
+OutputFormatOpt = Annotated[
+    Optional[OutputFormat],
+    typer.Option("--output-format", "-o", metavar="FORMAT", help="text (default; github under GitHub Actions), concise, json, sarif, github or junit. Machine formats write only the document to stdout."),
+]
+PlainOutputOpt = Annotated[PlainOutput, typer.Option("--output-format", "-o", metavar="FORMAT", help="text or json.")]
+OutputFileOpt = Annotated[Optional[Path], typer.Option("--output-file", metavar="PATH", help="Write the report to this file (atomically) instead of stdout.")]
+ColorOpt = Annotated[
+    Optional[Color],
+    typer.Option("--color", metavar="WHEN", help="Colour in text output: auto (a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), always or never."),
+]
+FailOnOpt = Annotated[Optional[FailOn], typer.Option("--fail-on", metavar="LEVEL", help="Lowest severity that fails the run: error (default) or warning.")]
+ExitZeroOpt = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when decks have violations (report-only jobs); unusable input still exits 2.")]
+JobsOpt = Annotated[
+    Optional[int],
+    typer.Option("--jobs", "-j", metavar="N", min=1, max=64, help="Worker processes (1-64; default 1, or the jobs setting). The output is the same for any number."),
+]
+
+
+def tokens(values: Optional[List[str]]) -> list[str]:
+    """Rule tokens from repeatable, comma-separated options (``--select FC1,FC2 --select copy-limit``)."""
+    return [t.strip() for v in values or [] for t in v.split(",") if t.strip()]
+
+
+def catalog_option(catalog: Optional[Path], db: Optional[Path]) -> Optional[Path]:
+    """``--catalog``, or its old name ``--db``; both at once must agree."""
+    if catalog is not None and db is not None and catalog != db:
+        fail("--catalog and --db name the same setting; give one")
+    return catalog if catalog is not None else db
+
+
+def session_from(
+    *,
+    config_file: Optional[Path] = None,
+    format_name: Optional[str] = None,
+    catalog: Optional[Path] = None,
+    banlist: Optional[str] = None,
+    banlist_file: Optional[Path] = None,
+    as_of: Optional[str] = None,
+    formats_dir: Optional[List[Path]] = None,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warn: Optional[List[str]] = None,
+    output_format: Optional[Enum] = None,
+    color: Optional[Enum] = None,
+    fail_on: Optional[Enum] = None,
+    jobs: Optional[int] = None,
+):
+    """The run's Session from a command's options (the flags of the settings precedence)."""
+    from forcecheck.session import Session
+
+    flags = {
+        "format": format_name,
+        "catalog": str(catalog) if catalog else None,
+        "banlist": banlist,
+        "banlist_file": str(banlist_file) if banlist_file else None,
+        "as_of": iso_date(as_of),
+        "format_dirs": [str(d) for d in formats_dir or []],
+        "select": tokens(select),
+        "extend_select": tokens(extend_select),
+        "ignore": tokens(ignore),
+        "output_format": output_format.value if output_format else None,
+        "color": color.value if color else None,
+        "fail_on": fail_on.value if fail_on else None,
+        "jobs": jobs,
+    }
+    return Session.from_options(flags, config_file=config_file, warn=tokens(warn))
+
+
+def fail(message: str, code: int = 2) -> None:
     """One line on stderr, no traceback, and the exit code (2 = unusable input)."""
     print(f"forcecheck: error: {message}", file=sys.stderr)
     raise typer.Exit(code)
 
 
-FormatsDirOption = typer.Option(
-    None, "--formats-dir", help="Extra directory of format YAML files (searched before the built-in formats); repeatable."
-)
-
-
-def _tokens(values: Optional[List[str]]) -> list[str]:
-    """Rule tokens from repeatable, comma-separated options (``--select FC1,FC2 --select copy-limit``)."""
-    return [t.strip() for v in values or [] for t in v.split(",") if t.strip()]
-
-
-DbOption = typer.Option(None, "--db", help="Catalog database (default: $FORCECHECK_CATALOG, else the per-user default location).")
-
-
-def _deck_context(format_name, catalog, formats_dir, config_file):
-    """Configuration, catalog and format cache for commands that read one deck at a time."""
-    from forcecheck.cards.catalog import open_catalog
-    from forcecheck.checking import FormatCache
-    from forcecheck.config import load_config
-
-    config = load_config({"format": format_name, "catalog": str(catalog) if catalog else None,
-                          "format_dirs": [str(d) for d in formats_dir or []]}, config_path=config_file)
-    card_catalog = open_catalog(config["catalog"])
-    return config, card_catalog, FormatCache(config["format_dirs"], None, card_catalog)
-
-
-def _read_with_format(path: Path, format_name, config, formats):
-    """(deck, compiled format, text, kind) for one file, the format chosen as ``check`` does."""
-    from forcecheck.checking import read_with_format
-    from forcecheck.decklists.readers import decklist_kind
-
-    deck, fmt, text = read_with_format(path, formats, format_name, config.format_for(path))
-    return deck, fmt, text, decklist_kind(text, path.suffix.lower())
-
-
-
-def _iso_date(value: Optional[str]) -> Optional[str]:
+def iso_date(value: Optional[str]) -> Optional[str]:
     """A YYYY-MM-DD date, or None for today; anything else is a usage error."""
     from datetime import date
 
@@ -86,37 +178,7 @@ def _iso_date(value: Optional[str]) -> Optional[str]:
         raise ForcecheckError(f"--as-of: {value!r} is not a date (YYYY-MM-DD)") from None
 
 
-
-def _all_rule_ids(format_dirs) -> set[str]:
-    """Rule ids of every format that loads (for validating --select tokens)."""
-    from forcecheck.errors import ForcecheckError
-    from forcecheck.spec.loader import available_formats, load_format
-
-    ids: set[str] = set()
-    for path in available_formats(format_dirs).values():
-        try:
-            ids |= {r.id for r in load_format(str(path), format_dirs).rules}
-        except ForcecheckError:
-            continue
-    return ids
-
-
-def _color(option: str, out_format: str, output_file) -> str:
-    """always / never for this run: machine formats and files are never coloured."""
-    import os
-
-    if out_format != "text" or output_file is not None or option == "never":
-        return "never"
-    if option == "always":
-        return "always"
-    if os.environ.get("NO_COLOR"):
-        return "never"
-    if os.environ.get("FORCE_COLOR"):
-        return "always"
-    return "always" if sys.stdout.isatty() else "never"
-
-
-def _emit(write, output_file, out_format: str) -> None:
+def emit(write, output_file, out_format: str) -> None:
     """Stream the document to stdout, or to the output file through a temporary file renamed
     over it (so a failed or interrupted run never leaves a half-written report)."""
     if output_file is None:
@@ -128,36 +190,37 @@ def _emit(write, output_file, out_format: str) -> None:
     try:
         atomic_write(target, write, newline=None)
     except OSError as exc:
-        _fail(f"cannot write {target}: {exc.strerror or exc}")
+        fail(f"cannot write {target}: {exc.strerror or exc}")
     print(f"forcecheck: wrote {out_format} report to {target}", file=sys.stderr)
 
 
-def _choose_banlist(name: Optional[str], path: Optional[Path], catalog):
-    """The run's banlist: from a file, from the catalog, 'none', or None (the formats' defaults)."""
-    from forcecheck.banlists import pick, read_banlist_file
-    from forcecheck.engine import NO_BANLIST
-    from forcecheck.errors import ForcecheckError
+def render_report(session, report, output_file) -> str:
+    """Render a RunReport in the run's output format (to stdout or ``output_file``), then say
+    what the run used where a person sees it: concise and github output, which have no room
+    for it, get the summary on stderr, and a GitHub job its Markdown step summary. Returns the output format."""
+    from forcecheck.report import RENDERERS
 
-    if path is not None:
-        lists, _warnings = read_banlist_file(path)
-        return pick(lists, name, str(path))
-    if name is None:
-        return None
-    if name.lower() == NO_BANLIST:
-        return NO_BANLIST
-    lookup = getattr(catalog, "banlist", None)
-    found = lookup(name) if lookup else None
-    if found is None:
-        raise ForcecheckError(f"no banlist {name!r} in {catalog.label}; import lists with 'forcecheck banlist import FILE' or pass --banlist-file")
-    return found
+    config = session.config
+    out_format = config["output_format"]
+    color = config.color_for(config["color"], out_format, output_file is not None, sys.stdout.isatty())
+    emit(lambda out: RENDERERS[out_format](report, out, color), output_file, out_format)
+    if out_format in ("concise", "github"):  # documents with no room for what the run used
+        from forcecheck.report.text import summary_line
+
+        summary = report.summary()
+        print(f"forcecheck: {summary_line(summary)}", file=sys.stderr)
+        for note in summary["notes"]:
+            print(f"forcecheck: note: {note}", file=sys.stderr)
+    if config.step_summary:
+        from forcecheck.report.machine import write_step_summary
+
+        try:
+            write_step_summary(report, config.step_summary)
+        except OSError as exc:
+            print(f"forcecheck: warning: cannot write the step summary {config.step_summary}: {exc.strerror or exc}", file=sys.stderr)
+    return out_format
 
 
-
-def _open_catalog_or_fail(db: Optional[Path]):
-    from forcecheck.cards.catalog import open_catalog
-    from forcecheck.errors import ForcecheckError
-
-    try:
-        return open_catalog(db)
-    except ForcecheckError as exc:
-        _fail(str(exc))
+def open_catalog_of(session):
+    """The session's top-level catalog (what catalog and banlist commands look at)."""
+    return session.main_catalog

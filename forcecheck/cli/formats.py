@@ -1,63 +1,110 @@
-"""Commands that explain: ``formats list|show|schema``, ``rules`` and ``config show``."""
+"""Commands that explain: ``formats list|show|schema``, ``rules [RULE]`` and ``config show``."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 
 from forcecheck.cli.app import app, config_app, formats_app
-from forcecheck.cli.common import FormatsDirOption, _fail
+from forcecheck.cli.common import ConfigOpt, FormatsDirOpt, PlainOutput, PlainOutputOpt, fail
+
+
+def _formats_using(kind, format_dirs) -> list[tuple[str, str]]:
+    """(format, rule id) of every loadable format's rules of this kind."""
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.spec.loader import available_formats, load_format
+
+    used = []
+    for name, path in available_formats(format_dirs).items():
+        try:
+            spec = load_format(str(path), format_dirs)
+        except ForcecheckError:
+            continue
+        used += [(name, r.id) for r in spec.rules if r.kind == kind.slug]
+    return used
 
 
 @app.command("rules")
 def rules_command(
-    output_format: str = typer.Option("text", "--output-format", "-o", help="text or json."),
+    rule: Optional[str] = typer.Argument(None, metavar="RULE", help="One rule kind or input check, by code (FC201) or slug (copy-limit); default: all."),
+    output_format: PlainOutputOpt = PlainOutput.text,
+    formats_dir: FormatsDirOpt = None,
 ) -> None:
-    """Every rule kind and input check: code, slug, default severity, family and documentation."""
+    """Every rule kind and input check: code, slug, default severity, family and documentation
+    (with RULE: that one, and the formats' rules of that kind)."""
     import json
 
-    from forcecheck.rules.registry import KINDS
+    from forcecheck.rules.registry import KINDS, KINDS_BY_CODE
 
     kinds = sorted(KINDS.values(), key=lambda k: k.code)
-    if output_format == "json":
+    if rule is not None:
+        kind = KINDS_BY_CODE.get(rule.upper()) or KINDS.get(rule.lower())
+        if kind is None:
+            fail(f"no rule {rule!r} (codes and slugs: {', '.join(f'{k.code} {k.slug}' for k in kinds)})")
+        used = _formats_using(kind, [str(d) for d in formats_dir or []]) if kind.compile is not None else []
+        if output_format is PlainOutput.json:
+            doc = {"code": kind.code, "slug": kind.slug, "severity": kind.severity, "family": kind.family, "doc": kind.doc,
+                   "formats": [{"format": f, "rule": r} for f, r in used]}
+            print(json.dumps(doc, ensure_ascii=False, indent=2))
+            return
+        print(f"{kind.code} {kind.slug} ({kind.family}, default severity {kind.severity})")
+        print(f"  {kind.doc}")
+        if kind.compile is None:
+            print("  An input check: every format runs it.")
+        elif used:
+            print("  Rules of this kind: " + ", ".join(f"{r} ({f})" for f, r in used))
+        print(f"  Select or ignore it with {kind.code}, {kind.code[:3]} (its family) or {kind.slug}; 'forcecheck formats show NAME' explains each format's rules.")
+        return
+    if output_format is PlainOutput.json:
         print(json.dumps([{"code": k.code, "slug": k.slug, "severity": k.severity, "family": k.family, "doc": k.doc} for k in kinds], indent=2))
         return
-    if output_format != "text":
-        _fail(f"unknown output format {output_format!r} (choices: text, json)")
     for kind in kinds:
         print(f"{kind.code}  {kind.slug:<24} {kind.severity:<8} {kind.family:<11} {kind.doc}")
-    print("\nEach format's rules are instances of these kinds with their own ids: 'forcecheck formats show NAME'.")
+    print("\nOne rule in detail: 'forcecheck rules FC201'. Each format's rules are instances of these kinds with their own ids: 'forcecheck formats show NAME'.")
 
+
+def _shown(value) -> str:
+    if value in (None, [], {}):
+        return "-"
+    if isinstance(value, list):
+        return ", ".join(value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    return str(value)
 
 
 @config_app.command("show")
-def config_show(config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one.")) -> None:
-    """The merged configuration (flags > FORCECHECK_* variables > config file > defaults), with sources."""
-    from forcecheck.config import SETTINGS, load_config
-    from forcecheck.errors import ForcecheckError
+def config_show(config_file: ConfigOpt = None) -> None:
+    """The resolved settings (flag > FORCECHECK_* variable > configuration file > CI default >
+    built-in default), each with where it came from, and the settings per format and per path."""
+    from forcecheck.config import SETTINGS, load_config, search_stop
 
-    try:
-        config = load_config({}, config_path=config_file)
-    except ForcecheckError as exc:
-        _fail(str(exc))
-    print(f"config file: {config.file or '(none found from ' + str(Path.cwd()) + ' up)'}")
-    for name, setting in SETTINGS.items():
-        value = config.values[name]
-        shown = "-" if value in (None, [], {}) else (", ".join(value) if isinstance(value, list) else (", ".join(f"{k}: {v}" for k, v in value.items()) if isinstance(value, dict) else str(value)))
-        print(f"{name:<14} {shown:<40} ({config.sources[name]})")
+    config = load_config({}, config_path=config_file)
+    if config.file:
+        print(f"config file: {config.file}")
+    else:
+        folders = search_stop(Path.cwd())
+        print(f"config file: none (searched {folders[0]}" + (f" up to {folders[-1]}" if len(folders) > 1 else " only: it is in no repository and not below the home folder") + ")")
+    for name in SETTINGS:
+        print(f"{name:<14} {_shown(config.values[name]):<40} ({config.sources[name]})")
+    for title, scopes in (("formats", list(config.formats.values())), ("paths", config.paths)):
+        for scope in scopes:
+            print(f"{scope.where}")
+            for name, value in scope.values.items():
+                print(f"  {name:<12} {_shown(value):<40} ({scope.sources[name]})")
 
 
 @formats_app.command("list")
-def formats_list(formats_dir: Optional[List[Path]] = FormatsDirOption) -> None:
+def formats_list(formats_dir: FormatsDirOpt = None) -> None:
     """List the formats: name, game, title and the file that defines it."""
     from forcecheck.errors import ForcecheckError
     from forcecheck.spec.loader import available_formats, load_format
 
     found = available_formats(formats_dir or [])
     if not found:
-        _fail("no formats found")
+        fail("no formats found")
     status = 0
     for name, path in found.items():
         try:
@@ -71,19 +118,15 @@ def formats_list(formats_dir: Optional[List[Path]] = FormatsDirOption) -> None:
 
 @formats_app.command("show")
 def formats_show(
-    name: str = typer.Argument(..., help="Format name or format YAML file."),
-    formats_dir: Optional[List[Path]] = FormatsDirOption,
+    name: str = typer.Argument(..., metavar="FORMAT", help="Format name or format YAML file."),
+    formats_dir: FormatsDirOpt = None,
 ) -> None:
     """Explain a format: its sections and every rule in plain words, with rule ids and codes."""
-    from forcecheck.errors import ForcecheckError
     from forcecheck.rules.registry import KINDS
     from forcecheck.spec.describe import condition_kinds, rule_summary
     from forcecheck.spec.loader import load_format
 
-    try:
-        spec = load_format(name, formats_dir or [])
-    except ForcecheckError as exc:
-        _fail(str(exc))
+    spec = load_format(name, formats_dir or [])
     print(f"{spec.title} ({spec.name}, game: {spec.game})")
     if spec.extends:
         print(f"extends: {spec.extends}")

@@ -4,33 +4,57 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
 from forcecheck.cli.app import app
 from forcecheck.cli.common import (
-    FormatsDirOption,
-    _choose_banlist,
-    _deck_context,
-    _fail,
-    _iso_date,
-    _read_with_format,
+    AsOfOpt,
+    BanlistFileOpt,
+    BanlistOpt,
+    CatalogOpt,
+    ColorOpt,
+    ConfigOpt,
+    DbAlias,
+    ExtendSelectOpt,
+    FailOnOpt,
+    FormatOpt,
+    FormatsDirOpt,
+    IgnoreOpt,
+    JobsOpt,
+    OutputFileOpt,
+    OutputFormatOpt,
+    PlainOutput,
+    PlainOutputOpt,
+    SelectOpt,
+    WarnOpt,
+    catalog_option,
+    fail,
+    render_report,
+    session_from,
 )
+
+
+def _used(session) -> str:
+    """``catalog: ... · config: ...``: what a command's result rests on."""
+    about = session.about()
+    return f"catalog: {about['catalog']} · config: {about['config'] or 'none'}"
 
 
 @app.command("fmt")
 def fmt_command(
-    paths: List[Path] = typer.Argument(..., help="Decklist files or directories to rewrite in canonical form."),
-    format_name: Optional[str] = typer.Option(None, "--format", "-f", help="Format whose section titles and order to use."),
-    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog for canonical names (as for check)."),
-    check_only: bool = typer.Option(False, "--check", help="Change nothing; exit 1 if a file is not in canonical form (for CI)."),
-    diff: bool = typer.Option(False, "--diff", help="Change nothing; print a unified diff of what fmt would change."),
-    names: Optional[str] = typer.Option(
-        None, "--names", help="Write card names in this language (en, ja); default: the language each list is written in."
-    ),
-    formats_dir: Optional[List[Path]] = FormatsDirOption,
-    config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one."),
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Decklist files or directories to rewrite in canonical form."),
+    format_name: FormatOpt = None,
+    catalog: CatalogOpt = None,
+    check_only: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not in canonical form (for CI).")] = False,
+    diff: Annotated[bool, typer.Option("--diff", help="Change nothing; print a unified diff of what fmt would change.")] = False,
+    names: Annotated[
+        Optional[str], typer.Option("--names", metavar="LANG", help="Write card names in this language (en, ja); default: the language each list is written in.")
+    ] = None,
+    formats_dir: FormatsDirOpt = None,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
 ) -> None:
     """Rewrite decklists in canonical form: catalog card names, duplicate lines summed, the
     format's section titles and order, cards sorted, the comment block at the top kept.
@@ -47,16 +71,13 @@ def fmt_command(
     from forcecheck.errors import ForcecheckError
     from forcecheck.textfile import atomic_write
 
-    try:
-        config, card_catalog, formats = _deck_context(format_name, catalog, formats_dir, config_file)
-    except ForcecheckError as exc:
-        _fail(str(exc))
+    session = session_from(config_file=config_file, format_name=format_name, catalog=catalog_option(catalog, db), formats_dir=formats_dir)
     if names is not None:
-        names = _names_language(names, card_catalog)
+        names = _names_language(names, session.main_catalog)
     changed = problems = 0
     for path in expand_paths(paths):
         try:
-            deck, fmt, text, kind = _read_with_format(path, format_name, config, formats)
+            deck, fmt, text, kind, card_catalog, _settings = session.read(path)
         except ForcecheckError as exc:
             print(f"forcecheck: error: {exc}", file=sys.stderr)
             problems += 1
@@ -83,7 +104,7 @@ def fmt_command(
             atomic_write(path, lambda handle: handle.write(new), newline="\n")
             print(f"reformatted {path}", file=sys.stderr)
     verb = "would reformat" if (check_only or diff) else "reformatted"
-    print(f"forcecheck fmt: {verb} {changed} file(s); {problems} file(s) with problems", file=sys.stderr)
+    print(f"forcecheck fmt: {verb} {changed} file(s); {problems} file(s) with problems · {_used(session)}", file=sys.stderr)
     if problems:
         raise typer.Exit(2)  # some file could not be (re)written: it needs a person first
     raise typer.Exit(1 if changed and (check_only or diff) else 0)
@@ -95,21 +116,22 @@ def _names_language(names: str, card_catalog) -> str:
 
     lang = locale_code(names)
     if lang is None:
-        _fail(f"--names {names!r} is not a language code (e.g. en, ja)")
+        fail(f"--names {names!r} is not a language code (e.g. en, ja)")
     known = {code for per_game in card_catalog.info().get("names", {}).values() for code in per_game}
     if lang not in known:
         hint = "; import a database in that language (forcecheck catalog import ygopro cards-ja.cdb)" if known else ""
-        _fail(f"{card_catalog.label} has no card names in {lang!r} (it has: {', '.join(sorted(known)) or 'none'}){hint}")
+        fail(f"{card_catalog.label} has no card names in {lang!r} (it has: {', '.join(sorted(known)) or 'none'}){hint}")
     return lang
 
 
 @app.command("fingerprint")
 def fingerprint_command(
-    deck_path: Path = typer.Argument(..., help="A decklist."),
-    format_name: Optional[str] = typer.Option(None, "--format", "-f", help="Format (decides which section each header is)."),
-    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog (canonical names), as for check."),
-    formats_dir: Optional[List[Path]] = FormatsDirOption,
-    config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one."),
+    deck_path: Path = typer.Argument(..., metavar="PATH", help="A decklist."),
+    format_name: FormatOpt = None,
+    catalog: CatalogOpt = None,
+    formats_dir: FormatsDirOpt = None,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
 ) -> None:
     """Print a stable hash of the deck's content (cards, counts, sections) as the last line.
 
@@ -117,100 +139,126 @@ def fingerprint_command(
     the README ("Fingerprints") says exactly what it covers.
     """
     from forcecheck.canonical import canonical_sections, fingerprint
-    from forcecheck.errors import ForcecheckError
 
-    try:
-        config, card_catalog, formats = _deck_context(format_name, catalog, formats_dir, config_file)
-        deck, fmt, _text, _kind = _read_with_format(deck_path, format_name, config, formats)
-    except ForcecheckError as exc:
-        _fail(str(exc))
+    session = session_from(config_file=config_file, format_name=format_name, catalog=catalog_option(catalog, db), formats_dir=formats_dir)
+    deck, fmt, _text, _kind, card_catalog, _settings = session.read(deck_path)
     for group in canonical_sections(deck, fmt, card_catalog):
         cards = sum(e.count for e in group.entries if e.count_ok)
         print(f"{group.key}: {cards} cards, {len(group.entries)} lines", file=sys.stderr)
+    print(f"{fmt.spec.name} · {_used(session)}", file=sys.stderr)
     print(fingerprint(deck, fmt, card_catalog))
-
 
 
 @app.command("register")
 def register_command(
-    submissions: Path = typer.Argument(..., help="Folder of submitted decklists (every file in it gets a row)."),
-    format_name: str = typer.Option(..., "--format", "-f", help="The event's format."),
-    as_of: Optional[str] = typer.Option(None, "--as-of", help="Event date (YYYY-MM-DD): the banlist versions in force then apply (default: today)."),
-    output: Path = typer.Option(Path("."), "--output", help="Folder for registrations.csv and registrations.json (default: here)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Worker processes."),
-    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog, as for check."),
-    banlist: Optional[str] = typer.Option(None, "--banlist", help="Banlist name or none, as for check."),
-    banlist_file: Optional[Path] = typer.Option(None, "--banlist-file", help="lflist.conf or banned-list JSON file to take the banlist from."),
-    formats_dir: Optional[List[Path]] = FormatsDirOption,
+    submissions: Path = typer.Argument(..., metavar="FOLDER", help="Folder of submitted decklists (every file in it gets a row)."),
+    format_name: FormatOpt = None,
+    as_of: AsOfOpt = None,
+    output_dir: Annotated[
+        Optional[Path], typer.Option("--output-dir", metavar="DIR", help="Folder for registrations.csv and registrations.json (default: here).")
+    ] = None,
+    output_format: OutputFormatOpt = None,
+    output_file: OutputFileOpt = None,
+    jobs: JobsOpt = None,
+    catalog: CatalogOpt = None,
+    banlist: BanlistOpt = None,
+    banlist_file: BanlistFileOpt = None,
+    formats_dir: FormatsDirOpt = None,
+    select: SelectOpt = None,
+    extend_select: ExtendSelectOpt = None,
+    ignore: IgnoreOpt = None,
+    warn: WarnOpt = None,
+    fail_on: FailOnOpt = None,
+    color: ColorOpt = None,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
+    output_alias: Annotated[Optional[Path], typer.Option("--output", hidden=True, help="Old name of --output-dir.")] = None,
 ) -> None:
-    """Check every submission of an event and write the registration table (illegal decks first).
+    """Check every submission of an event, report it as check does, and write the
+    registration table (illegal decks first).
 
     Exit 0 every decklist legal, 1 any illegal decklist or a player registered twice, 2 an
     unreadable submission, files that are not decklists, or no submissions at all.
     """
-    from forcecheck.cards.catalog import catalog_path, open_catalog
-    from forcecheck.checking import FormatCache
-    from forcecheck.errors import ForcecheckError
-    from forcecheck.register import Options, finish, submission_files, write_tables
+    from forcecheck.register import finish, row_for, submission_files, write_tables
 
+    if output_dir is not None and output_alias is not None and output_dir != output_alias:
+        fail("--output-dir and --output name the same setting; give one")
+    output_dir = output_dir or output_alias or Path(".")
     if not submissions.is_dir():
-        _fail(f"{submissions}: not a folder of submissions")
-    try:
-        date = _iso_date(as_of)
-        card_catalog = open_catalog(catalog)
-        chosen = _choose_banlist(banlist, banlist_file, card_catalog)
-        FormatCache([str(d) for d in formats_dir or []], chosen, card_catalog, date).get(format_name)
-        resolved = catalog_path(catalog)
-    except ForcecheckError as exc:
-        _fail(str(exc))
+        fail(f"{submissions}: not a folder of submissions")
+    session = session_from(
+        config_file=config_file, format_name=format_name, catalog=catalog_option(catalog, db), banlist=banlist,
+        banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
+        ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
+    )
+    forced = session.config.forced_format
+    if forced:
+        session.compiled(None, forced)  # a broken format fails the event up front
     files = submission_files(submissions)
-    options = Options(format_name, str(resolved) if resolved else None, chosen, date, tuple(str(d) for d in formats_dir or []), str(submissions))
-    rows = _with_progress(files, options, jobs)
-    rows, summary = finish(rows)
-    summary.update({"format": format_name, "as_of": date or "today", "catalog": card_catalog.label, "submissions": str(submissions)})
+    run = session.check_paths(files, submissions=True)
+    _with_progress(run, len(files))
+    rows, summary = finish([row_for(deck, submissions) for deck in run.decks])
+    about = session.about()
+    summary.update({
+        "format": forced or session.config["format"], "as_of": session.config["as_of"] or "today",
+        "catalog": about["catalog"], "config": about["config"], "notes": about["notes"], "submissions": str(submissions),
+    })
     try:
-        csv_path, json_path = write_tables(rows, summary, output)
+        csv_path, json_path = write_tables(rows, summary, output_dir)
     except OSError as exc:
-        _fail(f"cannot write the registration table to {output}: {exc.strerror or exc}")
+        fail(f"cannot write the registration table to {output_dir}: {exc.strerror or exc}")
+    out_format = render_report(session, run, output_file)
+    shown = sys.stdout if out_format == "text" and output_file is None else sys.stderr
     print(
         f"{summary['decklists']} decklists in {summary['files']} files: {summary['legal']} legal, {summary['illegal']} illegal, "
         f"{summary['unreadable']} unreadable, {summary['not_decklists']} not decklists"
-        + (f"; players registered twice: {', '.join(summary['duplicate_players'])}" if summary["duplicate_players"] else "")
+        + (f"; players registered twice: {', '.join(summary['duplicate_players'])}" if summary["duplicate_players"] else ""),
+        file=shown,
     )
-    print(f"banlist: {', '.join(summary['banlists']) or 'none'} · catalog: {card_catalog.label}")
-    print(f"wrote {csv_path} and {json_path}")
+    for same in summary["identical_decks"]:
+        print(f"identical decks handed in by {', '.join(same['players'])} ({same['fingerprint']})", file=shown)
+    print(f"banlist: {', '.join(summary['banlists']) or 'none'} · {_used(session)}", file=shown)
+    print(f"wrote {csv_path} and {json_path}", file=shown)
     if not files:
         print(f"forcecheck: no submissions in {submissions}", file=sys.stderr)
     if not files or summary["unreadable"] or summary["not_decklists"]:
         raise typer.Exit(2)
-    raise typer.Exit(1 if summary["illegal"] or summary["duplicate_players"] else 0)
+    failing = summary["illegal"] or summary["duplicate_players"] or (session.config["fail_on"] == "warning" and summary["warnings"])
+    raise typer.Exit(1 if failing else 0)
 
 
-def _with_progress(files, options, jobs) -> list:
-    """Run the checks, with a progress bar on stderr when it is a terminal."""
-    from forcecheck.register import run_rows
-
+def _with_progress(run, total: int) -> None:
+    """Check every submission (the run's decks are kept, detached), with a progress bar on
+    stderr when it is a terminal."""
     if not sys.stderr.isatty():
-        return list(run_rows(files, options, jobs))
+        run.decks  # noqa: B018 - runs the checks
+        return
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(file=sys.stderr), transient=True) as progress:
-        task = progress.add_task("checking submissions", total=len(files))
-        return list(run_rows(files, options, jobs, lambda n: progress.advance(task, n)))
+        task = progress.add_task("checking submissions", total=total)
+        run.on_each(lambda deck: progress.advance(task, 1))
+        run.decks  # noqa: B018
 
 
 @app.command("verify")
 def verify_command(
-    registered: Path = typer.Argument(..., help="The registered decklist."),
-    played: Path = typer.Argument(..., help="The decklist played at the table."),
-    format_name: Optional[str] = typer.Option(None, "--format", "-f", help="Format of both decks."),
-    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog, as for check."),
-    output_format: str = typer.Option("text", "--output-format", "-o", help="text or json."),
-    formats_dir: Optional[List[Path]] = FormatsDirOption,
-    config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one."),
+    registered: Path = typer.Argument(..., metavar="REGISTERED", help="The registered decklist."),
+    played: Path = typer.Argument(..., metavar="PLAYED", help="The decklist played at the table."),
+    format_name: FormatOpt = None,
+    catalog: CatalogOpt = None,
+    output_format: PlainOutputOpt = PlainOutput.text,
+    banlist: BanlistOpt = None,
+    banlist_file: BanlistFileOpt = None,
+    as_of: AsOfOpt = None,
+    formats_dir: FormatsDirOpt = None,
+    config_file: ConfigOpt = None,
+    db: DbAlias = None,
 ) -> None:
-    """Is PLAYED the REGISTERED list, or a legal sideboard exchange of it? Lists what differs.
+    """Is PLAYED the REGISTERED list, or a legal sideboard exchange of it? Lists what differs,
+    and checks the played deck with the same settings as check (banlist, as-of, selection).
 
     Exit 0 identical or a legal exchange (and the played deck is legal), 1 otherwise, 2 when
     the decks cannot be compared (unreadable, or of different formats).
@@ -218,24 +266,26 @@ def verify_command(
     import json
 
     from forcecheck.engine import check_decklist
-    from forcecheck.errors import ForcecheckError
     from forcecheck.verify import compare
 
-    if output_format not in ("text", "json"):
-        _fail(f"unknown output format {output_format!r} (choices: text, json)")
-    try:
-        config, card_catalog, formats = _deck_context(format_name, catalog, formats_dir, config_file)
-        deck_a, fmt_a, _t, _k = _read_with_format(registered, format_name, config, formats)
-        deck_b, fmt_b, _t, _k = _read_with_format(played, format_name, config, formats)
-    except ForcecheckError as exc:
-        _fail(str(exc))
+    session = session_from(
+        config_file=config_file, format_name=format_name, catalog=catalog_option(catalog, db), banlist=banlist,
+        banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir,
+    )
+    deck_a, fmt_a, _t, _k, _catalog_a, _settings_a = session.read(registered)
+    deck_b, fmt_b, _t, _k, card_catalog, settings = session.read(played)
     if fmt_a.spec.name != fmt_b.spec.name:
-        _fail(f"the decks are of different formats: {registered} is {fmt_a.spec.name}, {played} is {fmt_b.spec.name}")
+        fail(f"the decks are of different formats: {registered} is {fmt_a.spec.name}, {played} is {fmt_b.spec.name}")
     verdict = compare(deck_a, deck_b, fmt_a, card_catalog)
-    errors = [v for v in check_decklist(deck_b, fmt_b, card_catalog).violations if v.severity == "error"]
+    checked = session.selection(settings).apply(check_decklist(deck_b, fmt_b, card_catalog))
+    errors = [v for v in checked.violations if v.severity == "error"]
     ok = verdict.ok and not errors
-    if output_format == "json":
-        doc = verdict.to_dict() | {"format": fmt_a.spec.name, "played_violations": [v.to_dict() for v in errors], "ok": ok}
+    about = session.about()
+    if output_format is PlainOutput.json:
+        doc = verdict.to_dict() | {
+            "format": fmt_a.spec.name, "banlist": fmt_b.banlist, "played_violations": [v.to_dict() for v in errors], "ok": ok,
+            "catalog": about["catalog"], "config": about["config"], "notes": about["notes"],
+        }
         print(json.dumps(doc, ensure_ascii=False, indent=2))
     else:
         words = {"identical": "identical to the registered list", "sideboard-exchange": "a legal sideboard exchange of the registered list", "different": "NOT the registered list nor a legal sideboard exchange of it"}
@@ -249,5 +299,8 @@ def verify_command(
             for name, n in change.added.items():
                 print(f"    + {n} {name}")
         if errors:
-            print(f"  the played deck breaks {len(errors)} rule(s): " + "; ".join(f"{v.code} {v.message}" for v in errors[:5]))
+            print(f"  but the played deck breaks {len(errors)} rule(s): " + "; ".join(f"{v.code} {v.message}" for v in errors[:5]))
+        print(f"banlist: {fmt_b.banlist or 'none'} · {_used(session)}")
+        for note in about["notes"]:
+            print(f"note: {note}")
     raise typer.Exit(0 if ok else 1)

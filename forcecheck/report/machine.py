@@ -7,6 +7,7 @@ printed to stdout with it. Unreadable files are reported as code FC000 ``unreada
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import TextIO
 from xml.etree import ElementTree as ET
@@ -64,9 +65,30 @@ def render_github(report: RunReport, out: TextIO) -> None:
             out.write(f"::{level} {','.join(props)}::{_escape_data(message)}\n")
 
 
-def _uri(path: str) -> str:
-    p = Path(path)
-    return p.as_posix() if not p.is_absolute() else p.as_uri()
+SRCROOT = "SRCROOT"
+"""The SARIF base id of the repository root: result URIs are relative to it, as code scanning reads them."""
+
+
+def _repository_root() -> Path:
+    """The repository the run is in (the nearest folder up with ``.git``), else the working folder."""
+    from forcecheck.config import search_stop
+
+    folders = search_stop(Path.cwd())
+    top = folders[-1]
+    return top if (top / ".git").exists() else Path.cwd().resolve()
+
+
+def _artifact(path: str, root: Path) -> dict:
+    """A SARIF artifactLocation: relative to the repository root when the file is inside it
+    (for inputs given as absolute paths too), else an absolute ``file:`` URI."""
+    from urllib.parse import quote
+
+    absolute = Path(os.path.abspath(path))
+    try:
+        relative = absolute.relative_to(root)
+    except ValueError:
+        return {"uri": absolute.as_uri()}
+    return {"uri": quote(relative.as_posix()), "uriBaseId": SRCROOT}
 
 
 def _indented(value, depth: int) -> str:
@@ -94,17 +116,20 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
             }
         )
     driver = {"name": "forcecheck", "version": __version__, "rules": rules}
+    root = _repository_root()
     out.write('{\n  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",\n  "version": "2.1.0",\n  "runs": [\n    {\n')
     out.write('      "tool": {\n        "driver": ' + _indented(driver, 4) + "\n      },\n")
+    base = {SRCROOT: {"uri": root.as_uri() + "/", "description": {"text": "The repository root."}}}
+    out.write('      "originalUriBaseIds": ' + _indented(base, 3) + ",\n")
     out.write('      "results": [')
     first = True
     successful = True
     for deck in report.iter_decks():
         successful = successful and deck.error is None
+        artifact = _artifact(deck.path, root)
         for code, rule, severity, line, message in _rows(deck):
-            location: dict = {"artifactLocation": {"uri": _uri(deck.path)}}
-            if line:
-                location["region"] = {"startLine": line}
+            # code scanning needs a line: a section-wide finding has its header's, else the file's first
+            location: dict = {"artifactLocation": artifact, "region": {"startLine": line or 1}}
             result = {
                 "ruleId": code,
                 "ruleIndex": index[code],
@@ -118,11 +143,21 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
                 result["properties"].update(
                     {k: getattr(violation, k) for k in ("section", "card", "found", "limit") if getattr(violation, k) is not None}
                 )
+                others = violation.all_lines[1:]
+                if others:  # one card on several lines: one result, the other lines related to it
+                    result["relatedLocations"] = [
+                        {"id": i, "physicalLocation": {"artifactLocation": artifact, "region": {"startLine": n}}, "message": {"text": f"also line {n}"}}
+                        for i, n in enumerate(others, start=1)
+                    ]
             out.write(("" if first else ",") + "\n        " + _indented(result, 4))
             first = False
     out.write(("\n      " if not first else "") + "],\n")
-    out.write('      "invocations": ' + _indented([{"executionSuccessful": successful}], 3) + ",\n")
-    out.write('      "properties": ' + _indented({"catalog": report.catalog}, 3) + "\n    }\n  ]\n}\n")
+    summary = report.summary()
+    notifications = [{"level": "note", "message": {"text": note}} for note in summary["notes"]]
+    invocation = {"executionSuccessful": successful, **({"toolExecutionNotifications": notifications} if notifications else {})}
+    out.write('      "invocations": ' + _indented([invocation], 3) + ",\n")
+    properties = {"catalog": summary["catalog"], "config": summary["config"], "notes": summary["notes"]}
+    out.write('      "properties": ' + _indented(properties, 3) + "\n    }\n  ]\n}\n")
 
 
 def render_junit(report: RunReport, out: TextIO) -> None:
@@ -133,12 +168,20 @@ def render_junit(report: RunReport, out: TextIO) -> None:
     summary = report.summary()
     failures = summary["illegal"]
     errors = summary["unreadable"]
-    suites = ET.Element("testsuites", name="forcecheck", tests=str(len(decks)), failures=str(failures), errors=str(errors))
+    total = _seconds(sum(deck.elapsed for deck in decks))
+    suites = ET.Element("testsuites", name="forcecheck", tests=str(len(decks)), failures=str(failures), errors=str(errors), time=total)
     suite = ET.SubElement(
-        suites, "testsuite", name="forcecheck", tests=str(len(decks)), failures=str(failures), errors=str(errors), skipped="0"
+        suites, "testsuite", name="forcecheck", tests=str(len(decks)), failures=str(failures), errors=str(errors), skipped="0", time=total
     )
+    properties = ET.SubElement(suite, "properties")
+    for name in ("catalog", "config"):
+        ET.SubElement(properties, "property", name=name, value=summary[name] or "none")
+    for note in summary["notes"]:
+        ET.SubElement(properties, "property", name="note", value=note)
     for deck in decks:
-        case = ET.SubElement(suite, "testcase", classname=f"forcecheck.{deck.format or 'unknown'}", name=deck.path, file=deck.path)
+        case = ET.SubElement(
+            suite, "testcase", classname=f"forcecheck.{deck.format or 'unknown'}", name=deck.path, file=deck.path, time=_seconds(deck.elapsed)
+        )
         if deck.error is not None:
             ET.SubElement(case, "error", message=deck.error, type=UNREADABLE[1]).text = deck.error
             continue
@@ -155,3 +198,42 @@ def render_junit(report: RunReport, out: TextIO) -> None:
 
 def _junit_line(v: Violation) -> str:
     return f"line {v.line or '-'}: {v.code} {v.rule} [{v.severity}] {v.message}"
+
+
+def _seconds(value: float) -> str:
+    """A JUnit ``time``: seconds with three decimals (test-report tools compute NaN without it)."""
+    return f"{value:.3f}"
+
+
+def _md(text) -> str:
+    """Text for a Markdown table cell: no markup, no HTML, no cell breaks."""
+    import html
+
+    return html.escape(str(text), quote=False).replace("|", "\\|").replace("\n", " ").replace("`", "&#96;").replace("*", "\\*").replace("_", "\\_").replace("[", "\\[")
+
+
+def render_step_summary(report: RunReport, out: TextIO) -> None:
+    """A GitHub job's step summary in Markdown: the verdict, the illegal and unreadable decks
+    (the first ones, with their rule codes), and what the run used."""
+    from forcecheck.report.text import summary_line
+
+    summary = report.summary()
+    bad = summary["illegal"] + summary["unreadable"]
+    verdict = "every deck is legal" if not bad else f"{bad} of {summary['decks']} decks are illegal or unreadable"
+    out.write(f"### forcecheck: {verdict}\n\n")
+    if report.problems:
+        out.write("| deck | format | errors | warnings | codes or error |\n|---|---|---|---|---|\n")
+        for path, fmt, errors, warnings, what in report.problems:
+            out.write(f"| {_md(path)} | {_md(fmt or '-')} | {errors} | {warnings} | {_md(what)} |\n")
+        if bad > len(report.problems):
+            out.write(f"\n... and {bad - len(report.problems)} more.\n")
+        out.write("\n")
+    out.write(_md(summary_line(summary)) + "\n")
+    for note in summary["notes"]:
+        out.write(f"\n> note: {_md(note)}\n")
+
+
+def write_step_summary(report: RunReport, path: str) -> None:
+    """Append the step summary to ``$GITHUB_STEP_SUMMARY`` (GitHub shows the file on the run's page)."""
+    with open(path, "a", encoding="utf-8") as out:
+        render_step_summary(report, out)

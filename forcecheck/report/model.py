@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 
 @dataclass(slots=True)
@@ -20,6 +20,15 @@ class Violation:
     line: int | None = None
     found: int | None = None
     limit: str | None = None
+    lines: tuple[int, ...] | None = None
+    """Every line the finding is about when there are several (one card on several lines);
+    ``line`` is the first of them."""
+
+    @property
+    def all_lines(self) -> list[int]:
+        if self.lines:
+            return list(self.lines)
+        return [self.line] if self.line is not None else []
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -30,6 +39,7 @@ class Violation:
             "section": self.section,
             "card": self.card,
             "line": self.line,
+            "lines": self.all_lines,
             "found": self.found,
             "limit": self.limit,
         }
@@ -53,6 +63,10 @@ class DeckReport:
     curves: dict[str, str] = field(default_factory=dict)
     """Broken count rule id -> the deck's line of its rule group (``cost <=1: 19/20 · 2: 16 (>=15)
     · 3+: 25 (>=10)``), from ``forcecheck.insight.counts``; the text report shows it beside the rule."""
+    elapsed: float = 0.0
+    """Seconds spent reading and checking the file (JUnit ``time``)."""
+    kept: dict[str, Any] | None = field(default=None, repr=False)
+    """What ``detach`` kept of the resolution (fingerprint, sections, ruler, corrections)."""
 
     @property
     def legal(self) -> bool:
@@ -61,28 +75,42 @@ class DeckReport:
     @property
     def sections(self) -> dict[str, int] | None:
         """Section id -> cards in it as forcecheck read and placed them (None when unreadable)."""
-        return self.resolution.section_counts if self.resolution is not None else None
+        if self.resolution is None:
+            return (self.kept or {}).get("sections")
+        return self.resolution.section_counts
 
     @property
     def ruler(self) -> str | None:
         """The ruler card(s) read in the ruler area (``A / B`` for several), None without one."""
-        if self.resolution is None or not self.resolution.deck.ruler.present:
+        if self.resolution is None:
+            return (self.kept or {}).get("ruler")
+        if not self.resolution.deck.ruler.present:
             return None
         return self.resolution.deck.ruler.label
 
     @property
     def corrections(self) -> list[dict]:
         """Names read as the card they clearly mean: ``{"line", "written", "read_as"}`` each."""
-        return list(self.resolution.corrections) if self.resolution is not None else []
+        if self.resolution is None:
+            return list((self.kept or {}).get("corrections", []))
+        return list(self.resolution.corrections)
 
     @property
     def fingerprint(self) -> str | None:
         """Content hash of the deck (``forcecheck.canonical``), worked out only when asked for."""
         if self.resolution is None:
-            return None
+            return (self.kept or {}).get("fingerprint")
         from forcecheck.canonical import fingerprint_of
 
         return fingerprint_of(self.resolution.content)
+
+    def detach(self) -> "DeckReport":
+        """The report without the deck's resolution, what reports show of it kept: small to
+        send from a worker process or to hold for a whole batch."""
+        if self.resolution is not None:
+            self.kept = {"fingerprint": self.fingerprint, "sections": self.sections, "ruler": self.ruler, "corrections": self.corrections}
+            self.resolution = None
+        return self
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -90,14 +118,11 @@ class DeckReport:
             "format": self.format,
             "legal": self.legal,
             "banlist": self.banlist,
-            "fingerprint": self.fingerprint,
-            "name": self.name,
-            "player": self.player,
-            "ruler": self.ruler,
-            "sections": self.sections,
-            "corrections": self.corrections,
-            "violations": [v.to_dict() for v in self.violations],
         }
+        if self.error is None:  # an unreadable file has no content to hash
+            out["fingerprint"] = self.fingerprint
+        out.update(name=self.name, player=self.player, ruler=self.ruler, sections=self.sections, corrections=self.corrections)
+        out["violations"] = [v.to_dict() for v in self.violations]
         if self.error is not None:
             out["error"] = self.error
         return out
@@ -107,23 +132,46 @@ class RunReport:
     """The decks of one run, in order, read once: a renderer streams them (``iter_decks``) so a
     batch of any size holds one deck at a time; the summary counts as they pass."""
 
-    def __init__(self, decks: Iterable[DeckReport], catalog: str):
+    PROBLEMS_KEPT = 200
+    """Illegal and unreadable decks remembered for the summary (GitHub's step summary)."""
+
+    def __init__(self, decks: Iterable[DeckReport], catalog: str, about: Callable[[], dict[str, Any]] | None = None):
         self.catalog = catalog
+        self.about = about
+        """What the run used, asked for when the summary is made (once the decks streamed):
+        ``catalog``, ``config`` (the configuration file or None) and ``notes``."""
         self._source: Iterator[DeckReport] | None = iter(decks)
         self._kept: list[DeckReport] | None = None
         self._counts = {"decks": 0, "legal": 0, "illegal": 0, "unreadable": 0, "violations": 0, "warnings": 0}
+        self.problems: list[tuple[str, str | None, int, int, str]] = []
+        """(path, format, errors, warnings, codes or the error) of the first illegal or unreadable decks."""
+        self._observers: list[Callable[[DeckReport], None]] = []
+
+    def on_each(self, observer: Callable[[DeckReport], None]) -> None:
+        """Call ``observer`` with each deck as it streams (a progress bar)."""
+        self._observers.append(observer)
 
     def _count(self, deck: DeckReport) -> None:
         counts = self._counts
         counts["decks"] += 1
+        errors = warnings = 0
+        for v in deck.violations:
+            if v.severity == "error":
+                errors += 1
+            else:
+                warnings += 1
+        counts["violations"] += errors
+        counts["warnings"] += warnings
         if deck.error is not None:
             counts["unreadable"] += 1
-        elif deck.legal:
+        elif not errors:
             counts["legal"] += 1
+            return
         else:
             counts["illegal"] += 1
-        for v in deck.violations:
-            counts["violations" if v.severity == "error" else "warnings"] += 1
+        if len(self.problems) < self.PROBLEMS_KEPT:
+            what = deck.error if deck.error is not None else " ".join(sorted({v.code for v in deck.violations}))
+            self.problems.append((deck.path, deck.format, errors, warnings, what))
 
     def iter_decks(self) -> Iterator[DeckReport]:
         """Each deck once, streamed from the checks (or from the list if already materialised)."""
@@ -135,6 +183,8 @@ class RunReport:
             raise RuntimeError("this run's decks were already streamed")
         for deck in source:
             self._count(deck)
+            for observer in self._observers:
+                observer(deck)
             yield deck
 
     @property
@@ -145,8 +195,12 @@ class RunReport:
         return self._kept
 
     def summary(self) -> dict[str, Any]:
-        """Counts of the decks seen so far (all of them once the stream is consumed)."""
-        return {**self._counts, "catalog": self.catalog}
+        """Counts of the decks seen so far (all of them once the stream is consumed), and what
+        the run used: catalog, configuration file and notes."""
+        about = {"catalog": self.catalog, "config": None, "notes": []}
+        if self.about is not None:
+            about.update(self.about())
+        return {**self._counts, **about}
 
     @property
     def exit_code(self) -> int:

@@ -18,13 +18,48 @@ def make_console(file: TextIO | None = None, color: str = "never", width: int | 
         kwargs["no_color"] = True
         kwargs["color_system"] = None
     kwargs["width"] = width or int(os.environ.get("COLUMNS") or 140)
+    if file is not None:
+        kwargs["file"] = _LineEnds(file)
     return Console(**kwargs)
 
 
-def render_text(report: RunReport, console) -> None:
-    for deck in report.iter_decks():
-        _render_deck(deck, console)
-    s = report.summary()
+class _LineEnds:
+    """A file that drops the spaces rich pads table cells with at the end of each line (a
+    table is as wide as its widest row; piped output should not carry the padding)."""
+
+    _TRAILING = None
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.pending = ""
+
+    def write(self, text: str) -> int:
+        import re
+
+        if _LineEnds._TRAILING is None:
+            _LineEnds._TRAILING = re.compile(r"[ ]+((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
+        self.pending += text
+        cut = self.pending.rfind("\n")
+        if cut >= 0:
+            done, self.pending = self.pending[: cut + 1], self.pending[cut + 1 :]
+            self.out.write(_LineEnds._TRAILING.sub(r"\1", done))
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:
+            self.out.write(self.pending)
+            self.pending = ""
+        self.out.flush()
+
+    def isatty(self) -> bool:
+        return bool(getattr(self.out, "isatty", lambda: False)())
+
+    def fileno(self) -> int:
+        return self.out.fileno()
+
+
+def summary_line(s: dict) -> str:
+    """``12 decks checked: 10 legal, 2 illegal · 3 violations · catalog: ... · config: ...``."""
     parts = [f"{s['decks']} deck{'s' if s['decks'] != 1 else ''} checked: {s['legal']} legal, {s['illegal']} illegal"]
     if s["unreadable"]:
         parts[0] += f", {s['unreadable']} unreadable"
@@ -32,8 +67,19 @@ def render_text(report: RunReport, console) -> None:
     if s["warnings"]:
         parts.append(f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''}")
     parts.append(f"catalog: {s['catalog']}")
+    parts.append(f"config: {s.get('config') or 'none'}")
+    return " · ".join(parts)
+
+
+def render_text(report: RunReport, console) -> None:
+    for deck in report.iter_decks():
+        _render_deck(deck, console)
+    s = report.summary()
     style = "bold red" if report.exit_code else "bold green"
-    console.print(" · ".join(parts), style=style, markup=False)
+    console.print(summary_line(s), style=style, markup=False, soft_wrap=True)
+    for note in s["notes"]:
+        console.print(f"note: {note}", style="yellow", markup=False, soft_wrap=True)
+    console.file.flush()
 
 
 def _render_deck(deck: DeckReport, console) -> None:

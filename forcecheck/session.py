@@ -1,0 +1,400 @@
+"""A Session: the settings of one run, resolved once, and what they open.
+
+Every command and the library's front doors check decks through a Session, so ``check``,
+``register``, ``verify``, ``fmt`` and ``fingerprint`` give one deck the same verdict under one
+configuration. A Session holds
+
+* the ``Config`` (``forcecheck.config``: flags > environment > file > CI default > built-in),
+* the catalogs it opened (one per distinct ``catalog`` setting, opened on first use),
+* the banlist each deck's settings choose, looked up once per catalog,
+* the compiled formats, one ``FormatCache`` per (catalog, banlist, as-of),
+* the rule selection per scope, and
+* the notes a run leaves (a setting that does not apply to a format, say) for every report.
+
+A setting that does not apply to a deck's format (a Yu-Gi-Oh! list for a Force of Will deck)
+is ignored for that deck, with one note for the run, never an error.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Mapping
+
+from forcecheck.config import Config, DeckSettings, load_config
+from forcecheck.errors import ForcecheckError
+
+SAMPLE_NOTE = (
+    "unknown cards were looked up in the embedded sample catalog, which holds only the cards of the "
+    "sample decks and tests: import a real card database ('forcecheck catalog import fowsim|ygopro FILE') "
+    "and name it with --catalog or catalog: in .forcecheck.yaml"
+)
+
+
+class Session:
+    """The resolved settings of a run and the catalogs, banlists and formats they name."""
+
+    def __init__(self, config: Config, warn: Iterable[str] = ()):
+        self.config = config
+        self.warn = tuple(warn)
+        """``--warn`` tokens: rules reported as warnings, on top of every scope's severities."""
+        self.format_dirs = list(config["format_dirs"])
+        self._catalogs: dict[str | None, Any] = {}
+        self._banlists: dict[tuple, Any] = {}
+        self._caches: dict[tuple, Any] = {}
+        self._specs: dict[str, Any] = {}
+        self._selections: dict[DeckSettings, Any] = {}
+        self._notes: dict[str, None] = {}
+        self._used: dict[str, None] = {}
+
+    @classmethod
+    def from_options(
+        cls,
+        flags: Mapping[str, Any],
+        config_file: str | Path | None = None,
+        warn: Iterable[str] = (),
+        env: Mapping[str, str] | None = None,
+        cwd: Path | None = None,
+    ) -> "Session":
+        """Resolve the settings and check what can be checked before any deck is read: rule
+        tokens, the format names under ``formats:``, and a banlist named by flag or variable."""
+        session = cls(load_config(flags, cwd=cwd, config_path=config_file, env=env), warn)
+        session.validate()
+        return session
+
+    # -- what the run used -------------------------------------------------------------------
+    def note(self, text: str) -> None:
+        self._notes.setdefault(text, None)
+
+    @property
+    def notes(self) -> list[str]:
+        return list(self._notes)
+
+    def about(self) -> dict[str, Any]:
+        """What every report names: the catalog(s) used, the configuration file, the notes."""
+        used = list(self._used) or [self.catalog_location(self.config["catalog"])]
+        return {"catalog": ", ".join(used), "config": self.config.label, "notes": self.notes}
+
+    def merge(self, notes: Iterable[str], catalogs: Iterable[str]) -> None:
+        """Take in what a worker process noted."""
+        for text in notes:
+            self.note(text)
+        for location in catalogs:
+            self._used.setdefault(location, None)
+
+    # -- checks made once, up front ------------------------------------------------------------
+    def validate(self) -> None:
+        from forcecheck.selection import known_code_or_slug, validate_tokens
+
+        config = self.config
+        groups: list[tuple[str, list[str]]] = []
+        for name, label in (("select", "--select"), ("extend_select", "--extend-select"), ("ignore", "--ignore"), ("severity", "severity")):
+            groups.append((_where(config, name, label), list(config[name])))
+            for value, source in config.scoped_values(name):
+                groups.append((f"{name} ({source})", list(value)))
+        groups.append(("--warn", list(self.warn)))
+        rule_ids = None
+        for what, tokens in groups:
+            if any(not known_code_or_slug(t) for t in tokens):  # only then load every format's rule ids
+                rule_ids = rule_ids if rule_ids is not None else _all_rule_ids(self.format_dirs)
+                validate_tokens(tokens, what, rule_ids)
+        if config.formats:
+            from forcecheck.spec.loader import available_formats
+
+            known = available_formats(self.format_dirs)
+            for name, scope in config.formats.items():
+                if name not in known and not name.endswith((".yaml", ".yml")):
+                    source = next(iter(scope.sources.values()), str(config.file))
+                    raise ForcecheckError(f"formats: no format {name!r} (formats: {', '.join(sorted(known))})", *_split(source))
+        if config.tiers.get("banlist") in ("flag", "env") or config.tiers.get("banlist_file") in ("flag", "env"):
+            settings = config.deck_settings(None, None)
+            self.banlist_choice(settings, self.catalog(settings.catalog))
+
+    # -- catalogs ------------------------------------------------------------------------------
+    def catalog(self, value: str | None = None):
+        """The catalog a ``catalog`` setting names (None: ``FORCECHECK_CATALOG``'s or the
+        imported one at the default location, else the embedded sample), opened once."""
+        found = self._catalogs.get(value)
+        if found is None:
+            from forcecheck.cards.catalog import open_catalog
+
+            found = self._catalogs[value] = open_catalog(value)
+        return found
+
+    @property
+    def main_catalog(self):
+        """The catalog of the top-level settings (what catalog and banlist commands use)."""
+        return self.catalog(self.config["catalog"])
+
+    @staticmethod
+    def catalog_location(value: str | None) -> str:
+        """A catalog as reports name it: its file (relative to here when below it), or the sample."""
+        from forcecheck.cards.catalog import SAMPLE_CATALOG_LABEL, catalog_path
+
+        path = catalog_path(value)
+        if path is None:
+            return SAMPLE_CATALOG_LABEL
+        return _shown(path)
+
+    def import_target(self) -> Path:
+        """Where ``catalog import`` and ``banlist import`` write: the catalog the settings name,
+        else the per-user default location."""
+        from forcecheck.cards.store import default_db_path
+
+        value = self.config["catalog"]
+        return Path(value) if value else default_db_path()
+
+    # -- banlists ------------------------------------------------------------------------------
+    def banlist_choice(self, settings: DeckSettings, catalog):
+        """The Banlist these settings choose, ``"none"``, or None (each format's own default)."""
+        key = (settings.catalog, settings.banlist, settings.banlist_file)
+        if key not in self._banlists:
+            try:
+                self._banlists[key] = choose_banlist(settings.banlist, settings.banlist_file, catalog)
+            except ForcecheckError as exc:
+                source = settings.banlist_source
+                raise ForcecheckError(f"{exc.message} (banlist set by {source})", exc.path, exc.line) from None
+        return self._banlists[key]
+
+    def _spec(self, name: str):
+        spec = self._specs.get(name)
+        if spec is None:
+            from forcecheck.spec.loader import load_format_cached
+
+            spec = self._specs[name] = load_format_cached(name, self.format_dirs)
+        return spec
+
+    # -- formats ---------------------------------------------------------------------------------
+    def compiled(self, path: str | Path | None, name: str):
+        """(compiled format, catalog, settings) for a deck of format ``name`` at ``path``."""
+        from forcecheck.banlists import Banlist
+        from forcecheck.checking import FormatCache
+
+        settings = self.config.deck_settings(path, name)
+        catalog = self.catalog(settings.catalog)
+        chosen = self.banlist_choice(settings, catalog)
+        if isinstance(chosen, Banlist):
+            spec = self._spec(name)
+            why = not_applicable(spec, chosen)
+            if why:
+                self.note(f"banlist {chosen.name} (set by {settings.banlist_source}) does not apply to format {spec.name} ({why}); ignored for its decks")
+                chosen = None
+        banlist_key = chosen if chosen is None or isinstance(chosen, str) else ("list", settings.banlist, settings.banlist_file)
+        cache_key = (settings.catalog, banlist_key, settings.as_of)
+        cache = self._caches.get(cache_key)
+        if cache is None:
+            cache = self._caches[cache_key] = FormatCache(self.format_dirs, chosen, catalog, settings.as_of)
+        return cache.get(name), catalog, settings
+
+    def selection(self, settings: DeckSettings):
+        found = self._selections.get(settings)
+        if found is None:
+            from forcecheck.selection import Selection
+
+            severity = dict(settings.severity)
+            severity.update({token: "warning" for token in self.warn})
+            found = self._selections[settings] = Selection(list(settings.select), list(settings.extend_select), list(settings.ignore), severity)
+        return found
+
+    # -- reading and checking ------------------------------------------------------------------
+    def read(self, path: str | Path, format_name: str | None = None):
+        """(deck, compiled format, text, kind, catalog, settings) for one file, its format
+        chosen as ``check`` chooses it. Raises ForcecheckError naming the file."""
+        from forcecheck.checking import read_with_format
+        from forcecheck.decklists.readers import decklist_kind
+
+        path = Path(path)
+        formats = _DeckFormats(self, path)
+        try:
+            deck, fmt, text = read_with_format(path, formats, format_name or self.config.forced_format, self.config.format_for(path))
+        except ForcecheckError as exc:
+            raise naming(exc, path) from None
+        catalog, settings = formats.context
+        self._used.setdefault(self.catalog_location(settings.catalog), None)
+        return deck, fmt, text, decklist_kind(text, path.suffix.lower()), catalog, settings
+
+    def check_file(self, path: str | Path, format_name: str | None = None) -> Any:
+        """The report of one file, its rules selected; unusable input is the report's error."""
+        from forcecheck.checking import read_with_format
+        from forcecheck.engine import check_decklist
+        from forcecheck.report.model import DeckReport
+
+        started = time.perf_counter()
+        path = Path(path)
+        formats = _DeckFormats(self, path)
+        try:
+            deck, fmt, _text = read_with_format(path, formats, format_name or self.config.forced_format, self.config.format_for(path))
+        except ForcecheckError as exc:
+            return DeckReport(path=str(path), format=formats.known, error=str(naming(exc, path)), elapsed=time.perf_counter() - started)
+        catalog, settings = formats.context
+        self._used.setdefault(self.catalog_location(settings.catalog), None)
+        report = self.selection(settings).apply(check_decklist(deck, fmt, catalog))
+        if catalog.label == _sample_label() and any(v.code == "FC001" for v in report.violations):
+            self.note(SAMPLE_NOTE)
+        report.elapsed = time.perf_counter() - started
+        return report
+
+    def check_submission(self, path: Path) -> Any:
+        """As ``check_file``, for a file handed in at an event: a file that is not a decklist
+        is reported as such, unread."""
+        from forcecheck.decklists.readers import DECKLIST_EXTENSIONS
+        from forcecheck.report.model import DeckReport
+
+        if path.suffix.lower() not in DECKLIST_EXTENSIONS:
+            return DeckReport(path=str(path), format=None, error=f"{path}: not a decklist file ({path.suffix or 'no extension'}); not checked")
+        return self.check_file(path)
+
+    def check_paths(
+        self,
+        paths: Iterable[str | Path],
+        jobs: int | None = None,
+        submissions: bool = False,
+        progress: Callable[[int], None] | None = None,
+    ):
+        """A RunReport of every decklist under ``paths`` (every file, for ``submissions``),
+        checked in ``jobs`` processes (default: the ``jobs`` setting), streamed in input order."""
+        from forcecheck.checking import expand_paths
+        from forcecheck.report.model import RunReport
+        from forcecheck.workers import Worker, run_in_order
+
+        jobs = jobs or self.config["jobs"]
+        items = (Path(p) for p in paths) if submissions else expand_paths(paths)
+        here = self.check_submission if submissions else self.check_file
+        worker = Worker(_check_in_worker, _start_worker, (self.config, self.warn, submissions))
+
+        def reports() -> Iterator:
+            for result in run_in_order(items, jobs, here, worker, progress):
+                if isinstance(result, tuple):  # from a worker: the report and what it noted
+                    result, notes, used = result
+                    self.merge(notes, used)
+                yield result.detach() if submissions else result  # a registration keeps every report
+
+        return RunReport(reports(), catalog=self.catalog_location(self.config["catalog"]), about=self.about)
+
+
+class _DeckFormats:
+    """What ``checking.read_with_format`` asks for formats through: each format compiled with
+    the settings of this deck file and that format, the last one's catalog and settings kept."""
+
+    def __init__(self, session: Session, path: Path):
+        self.session = session
+        self.path = path
+        self.context: tuple = (None, None)
+        self.known: str | None = None
+        """The format last compiled for the deck (its report names it, even when unreadable)."""
+
+    def get(self, name: str):
+        self.known = None
+        fmt, catalog, settings = self.session.compiled(self.path, name)
+        self.context = (catalog, settings)
+        self.known = fmt.spec.name
+        return fmt
+
+
+# -- worker processes (check --jobs, register --jobs) --------------------------------------------
+_WORKER: dict = {}
+
+
+def _start_worker(config: Config, warn: tuple, submissions: bool) -> None:
+    _WORKER["session"] = Session(config, warn)
+    _WORKER["submissions"] = submissions
+
+
+def _check_in_worker(path: Path):
+    session: Session = _WORKER["session"]
+    before_notes, before_used = len(session._notes), len(session._used)
+    report = (session.check_submission if _WORKER["submissions"] else session.check_file)(path)
+    return report.detach(), session.notes[before_notes:], list(session._used)[before_used:]
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def choose_banlist(name: str | None, path: str | Path | None, catalog):
+    """The run's banlist: from an lflist file, from the catalog, ``"none"``, or None (the
+    formats' defaults). An unknown name suggests the nearest imported ones."""
+    from forcecheck.banlists import pick, read_banlist_file
+    from forcecheck.engine import NO_BANLIST
+
+    if path is not None:
+        lists, _warnings = read_banlist_file(Path(path))
+        return pick(lists, name, str(path))
+    if name is None:
+        return None
+    if name.lower() == NO_BANLIST:
+        return NO_BANLIST
+    lookup = getattr(catalog, "banlist", None)
+    found = lookup(name) if lookup else None
+    if found is None:
+        names = [b["name"] for b in catalog.banlists()] if hasattr(catalog, "banlists") else []
+        near = nearest_names(name, names)
+        hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+        if not names:
+            hint = "; no lists are imported there: 'forcecheck banlist import FILE', or pass --banlist-file"
+        raise ForcecheckError(f"no banlist {name!r} in {catalog.label}{hint}")
+    return found
+
+
+def nearest_names(name: str, names: list[str], limit: int = 3) -> list[str]:
+    """Names that start with ``name`` (``2011.3`` -> ``2011.3.1``), else the closest spellings."""
+    import difflib
+
+    folded = name.casefold()
+    starting = [n for n in names if n.casefold().startswith(folded)]
+    if starting:
+        return sorted(starting, key=len)[:limit]
+    return difflib.get_close_matches(name, names, n=limit, cutoff=0.6)
+
+
+def not_applicable(spec, banlist) -> str | None:
+    """Why a chosen banlist cannot apply to a format (None when it can)."""
+    if not any(r.kind == "banlist" for r in spec.rules):
+        return "it has no banlist rule"
+    if banlist.game and spec.game and banlist.game != spec.game:
+        return f"the list is for {banlist.game}, the format for {spec.game}"
+    return None
+
+
+def naming(exc: ForcecheckError, path: Path) -> ForcecheckError:
+    """The error, naming the file it stopped (a format or banlist error names none itself)."""
+    if exc.path is None:
+        return ForcecheckError(exc.message, path, None)
+    return exc
+
+
+def _sample_label() -> str:
+    from forcecheck.cards.catalog import SAMPLE_CATALOG_LABEL
+
+    return SAMPLE_CATALOG_LABEL
+
+
+def _shown(path: Path | str) -> str:
+    """A path relative to the working directory when it lies below it, else absolute."""
+    absolute = os.path.abspath(path)
+    try:
+        relative = os.path.relpath(absolute)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return absolute
+    return absolute if relative.startswith("..") else relative
+
+
+def _where(config: Config, name: str, flag: str) -> str:
+    source = config.sources.get(name, "")
+    return flag if config.tiers.get(name) == "flag" else f"{name} ({source})"
+
+
+def _split(source: str) -> tuple[str | None, int | None]:
+    path, _, line = source.rpartition(":")
+    return (path, int(line)) if line.isdigit() and path else (source, None)
+
+
+def _all_rule_ids(format_dirs) -> set[str]:
+    """Rule ids of every format that loads (for validating rule tokens)."""
+    from forcecheck.spec.loader import available_formats, load_format
+
+    ids: set[str] = set()
+    for path in available_formats(format_dirs).values():
+        try:
+            ids |= {r.id for r in load_format(str(path), format_dirs).rules}
+        except ForcecheckError:
+            continue
+    return ids

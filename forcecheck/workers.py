@@ -1,0 +1,93 @@
+"""Running work over many files in worker processes, results in input order.
+
+``check --jobs N`` and ``register --jobs N`` both go through ``run_in_order``: with one job the
+work runs here; with more, each worker process runs an initializer once (it opens the catalog
+and prepares the formats) and then takes items in chunks. Results come back in the order of
+the items, so the output is the same whatever the number of jobs. Only a bounded number of
+chunks is in flight, so a folder of 100,000 decklists is never held as 100,000 pending tasks.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import islice
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
+
+
+class Worker(NamedTuple):
+    """What a worker process runs: ``initializer(*initargs)`` once, then ``function(item)``.
+    All three must be picklable (module-level functions and plain data)."""
+
+    function: Callable[[Any], Any]
+    initializer: Callable[..., None]
+    initargs: tuple = ()
+
+
+_function: Callable[[Any], Any] | None = None
+
+
+def _start(worker: Worker) -> None:
+    global _function
+    worker.initializer(*worker.initargs)
+    _function = worker.function
+
+
+def _run_chunk(items: list) -> list:
+    return [_function(item) for item in items]
+
+
+def chunk_size(count: int, jobs: int) -> int:
+    """Items per task: enough to keep the inter-process traffic low, few enough that every
+    worker gets several tasks (so one slow chunk does not leave the others idle)."""
+    return max(1, min(64, count // (jobs * 8) or 1))
+
+
+def run_in_order(
+    items: Iterable,
+    jobs: int,
+    here: Callable[[Any], Any],
+    worker: Worker | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator:
+    """``here(item)`` for every item when ``jobs`` is 1 (or there is one item); otherwise
+    ``worker.function(item)`` in ``jobs`` processes. Either way, results in input order."""
+    iterator = iter(items)
+    window = max(1, jobs) * 256
+    head = list(islice(iterator, window))
+    if jobs <= 1 or worker is None or len(head) < 2:
+        for item in head:
+            yield here(item)
+            if progress:
+                progress(1)
+        for item in iterator:
+            yield here(item)
+            if progress:
+                progress(1)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = chunk_size(len(head), jobs) if len(head) < window else 64
+    chunks = _chunks(head, iterator, size)
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(worker,)) as pool:
+        pending: deque = deque()
+        for chunk in islice(chunks, jobs * 2):
+            pending.append(pool.submit(_run_chunk, chunk))
+        while pending:
+            results = pending.popleft().result()
+            following = next(chunks, None)
+            if following is not None:
+                pending.append(pool.submit(_run_chunk, following))
+            for result in results:
+                yield result
+            if progress:
+                progress(len(results))
+
+
+def _chunks(head: list, rest: Iterator, size: int) -> Iterator[list]:
+    for start in range(0, len(head), size):
+        yield head[start : start + size]
+    while True:
+        chunk = list(islice(rest, size))
+        if not chunk:
+            return
+        yield chunk
