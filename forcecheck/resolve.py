@@ -445,15 +445,15 @@ class _Resolver:
         catalog = self.catalog
         written = entry.name.strip()
         if entry.printing and entry.printing == entry.name and written.isdigit():
-            return f"unknown passcode {written} (not in the {catalog.label})"
+            return f"unknown passcode {written} (not in the catalog)"
         if _CODE_LIKE.match(written):
-            return f"unknown card {entry.name!r} (not in the {catalog.label})"  # a code has no near spelling
+            return f"unknown card {entry.name!r} (not in the catalog)"  # a code has no near spelling
         if self.suggested < SUGGESTIONS_PER_DECK:
             self.suggested += 1
             suggestions = catalog.suggest(self.game, entry.name)
-            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else f" (not in the {catalog.label})"
+            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else " (not in the catalog)"
         else:
-            hint = f" (not in the {catalog.label}; names are suggested for the first {SUGGESTIONS_PER_DECK} unknown cards of a deck)"
+            hint = f" (not in the catalog; names are suggested for the first {SUGGESTIONS_PER_DECK} unknown cards of a deck)"
         printing = f" ({entry.printing})" if entry.printing and entry.printing != entry.name else ""
         return f"unknown card {entry.name!r}{printing}{hint}"
 
