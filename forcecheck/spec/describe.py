@@ -100,7 +100,7 @@ def rule_summary(rule, spec: FormatSpec) -> str:
         elif rule.cards is not None:
             text = f"{where}: {rule.list_name}, {len(rule.cards)} cards listed"
         else:
-            text = f"{where}: the banlist chosen with --banlist / --banlist-file" + (f" (default: {rule.default})" if rule.default else " (none by default)")
+            text = f"{where}: the banlist chosen with --banlist / --banlist-file, else {_default_banlist(rule)}"
     elif kind == "ruler-area":
         text = f"{where}: one starting ruler{' (' + selector(rule.starting) + ')' if rule.starting is not None else ''}, and beside it only the rulers its [Partner], [Tag] and the sub-ruler an [Aid] allows (at most one [Tag] and one [Aid] apply)"
     elif kind == "ruler-conditions":
@@ -125,7 +125,6 @@ def rule_summary(rule, spec: FormatSpec) -> str:
     return text
 
 
-
 def condition_kinds(spec: FormatSpec) -> list[str]:
     """The kinds of card condition the format's rules check, one line each (``formats show``)."""
     from forcecheck.cards.conditions import KINDS
@@ -139,3 +138,15 @@ def condition_kinds(spec: FormatSpec) -> list[str]:
     if any(rule.kind == "copy-limit" and getattr(rule, "ruler_limits", False) for rule in spec.rules):
         shown.append("copies")
     return [f"{name}: {KINDS[name]}" for name in KINDS if name in shown]
+
+
+def _default_banlist(rule) -> str:
+    """What a banlist rule applies when no list is chosen for the run, in words."""
+    if rule.default:
+        return f"the imported list {rule.default}"
+    if rule.versions:
+        return f"the version in force on --as-of (default today) of {', '.join(v.name for v in rule.versions)}"
+    if rule.imported:
+        return (f"the latest imported list whose name matches /{rule.imported.strip()}/ that took effect by --as-of "
+                "(default today); none while no such list is imported")
+    return "none"
