@@ -28,7 +28,7 @@ def run(folder: Path, jobs: int, out: Path) -> tuple[float, float]:
     script = (
         "import resource, subprocess, sys, time; t = time.perf_counter(); "
         f"p = subprocess.run([sys.executable, '-m', 'forcecheck', 'register', {str(folder)!r}, '-f', 'bifrost', "
-        f"'--output', {str(out)!r}, '--jobs', '{jobs}'], capture_output=True); "
+        f"'--output-dir', {str(out)!r}, '--jobs', '{jobs}'], capture_output=True); "
         "w = time.perf_counter() - t; "
         "print(w, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )

@@ -315,13 +315,13 @@ def choose_banlist(name: str | None, path: str | Path | None, catalog):
     from forcecheck.banlists import pick, read_banlist_file
     from forcecheck.engine import NO_BANLIST
 
+    if name is not None and name.lower() == NO_BANLIST:
+        return NO_BANLIST  # the structure only, whatever file was named too
     if path is not None:
         lists, _warnings = read_banlist_file(Path(path))
         return pick(lists, name, str(path))
     if name is None:
         return None
-    if name.lower() == NO_BANLIST:
-        return NO_BANLIST
     lookup = getattr(catalog, "banlist", None)
     found = lookup(name) if lookup else None
     if found is None:

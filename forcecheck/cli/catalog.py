@@ -36,7 +36,7 @@ def _import_target(session) -> Path:
 def _source(session) -> str:
     """Where the catalog choice came from, for messages."""
     config = session.config
-    return config.sources["catalog"] if config["catalog"] else "the per-user default location"
+    return f"set by {config.sources['catalog']}" if config["catalog"] else "the per-user default location"
 
 
 @catalog_app.command("import")
