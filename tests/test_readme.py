@@ -1,0 +1,195 @@
+"""The README's examples run exactly as written: every command of its shell blocks, the example
+configuration, and the GitHub Actions workflow (in a mixed-game repository, under
+GITHUB_ACTIONS=true). The commands run in a fresh process with the installed ``forcecheck``;
+the files they name are laid out in a sandbox first. Examples that need a real card database
+take it from ../shared and are skipped without it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SAMPLES, SHARED, faria
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+BIN = Path(sys.executable).parent
+LFLIST_2011 = SHARED / "data" / "ygo" / "lflist" / "fluorohydride_ygopro_47d1185_2012-02-17_lflist.conf"  # holds !2011.3.1
+REAL_DATA = {
+    "cards.json": SHARED / "data" / "fow" / "fowsim-cards.json",
+    "cards.cdb": SHARED / "data" / "ygo" / "cards.cdb",
+    "lflist.conf": LFLIST_2011,
+}
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"^```{language}\n(.*?)^```", README, flags=re.MULTILINE | re.DOTALL)
+
+
+def block_starting(language: str, first_line: str) -> str:
+    (found,) = [b for b in blocks(language) if b.startswith(first_line)]
+    return found
+
+
+def environment(home: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FORCECHECK_", "GITHUB_"))}
+    env.update(PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}", XDG_DATA_HOME=str(home / "xdg"), HOME=str(home), COLUMNS="120")
+    env["FORCECHECK_CACHE_DIR"] = os.environ.get("FORCECHECK_CACHE_DIR", str(home / "cache"))
+    env.update(extra)
+    return env
+
+
+def sh(line: str, cwd: Path, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", "-e", "-c", line], cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=False)
+
+
+def commands(block: str) -> list[str]:
+    """The forcecheck commands of a shell block, as written (pip and pytest steps left out)."""
+    out = []
+    for line in block.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        for part in line.split("&&"):
+            if re.match(r"\s*(forcecheck|python3 -m forcecheck)\b", part):
+                out.append(part.strip())
+    return out
+
+
+def sandbox(root: Path) -> Path:
+    """The files the README's commands name, laid out as a new user would have them."""
+    work = root / "work"
+    (work / "decks").mkdir(parents=True)
+    (work / "submissions").mkdir()
+    (work / "sample_decks").symlink_to(SAMPLES)
+    shutil.copy(SAMPLES / "bifrost" / "legal-faria-stranger.txt", work / "my_deck.txt")
+    shutil.copy(SAMPLES / "bifrost" / "legal-faria-stranger.txt", work / "deck.txt")
+    shutil.copy(SAMPLES / "bifrost" / "legal-atom-runes.yaml", work / "deck.yaml")
+    shutil.copy(SAMPLES / "ygo-5ds" / "legal-synchro.ydk", work / "deck.ydk")
+    (work / "decks" / "faria.txt").write_text(faria())
+    for player in ("Ann", "Bob"):
+        (work / "submissions" / f"{player.lower()}.txt").write_text(f"# Player: {player}\n" + faria())
+    (work / "registered.txt").write_text(faria())
+    (work / "played.txt").write_text(faria())
+    for name, source in REAL_DATA.items():
+        if source.is_file():
+            (work / name).symlink_to(source)
+    return work
+
+
+SHELL_BLOCKS = [b for b in blocks("sh") if commands(b)]
+
+
+@pytest.mark.parametrize("block", SHELL_BLOCKS, ids=[commands(b)[0][:60] for b in SHELL_BLOCKS])
+def test_every_readme_command_runs_as_written(tmp_path, block):
+    needs = [name for name in REAL_DATA if name in block]
+    missing = [str(REAL_DATA[n]) for n in needs if not REAL_DATA[n].is_file()]
+    if missing:
+        pytest.skip(f"needs real card data from ../shared, absent here: {', '.join(missing)}")
+    work = sandbox(tmp_path)
+    env = environment(tmp_path)
+    for command in commands(block):
+        done = sh(command, work, env)
+        said = done.stdout + done.stderr
+        assert done.returncode in (0, 1), f"{command}\n-> exit {done.returncode}\n{said}"
+        assert "Traceback" not in said and "No such option" not in said and "Usage:" not in done.stderr, f"{command}\n{said}"
+        if "--banlist \"2011.3.1\"" in command or "--as-of 2011-06-01" in command:
+            assert "banlist 2011.3.1" in done.stdout, f"{command}\n{said}"
+        if command.startswith("forcecheck register"):
+            assert (work / "reg" / "registrations.csv").is_file() and (work / "reg" / "registrations.json").is_file()
+        if command.startswith("forcecheck catalog show"):
+            assert done.returncode == 0, said
+
+
+def test_every_command_in_the_readme_table_has_exactly_those_options():
+    """The README's table of commands lists each command's options, and no others."""
+    import typer.main
+
+    from forcecheck.cli import app
+
+    start = README.index("| command | options |")
+    table = README[start : README.index("\n\n", start)]
+    documented = {}
+    for row in table.splitlines()[2:]:
+        command, options = [c.strip() for c in row.strip("|").split("|")]
+        words = [w for w in command.strip("`").split() if w.islower()]
+        documented[" ".join(words)] = set(re.findall(r"--[a-z-]+", options))
+    group = typer.main.get_command(app)
+    actual = {}
+    for name, command in group.commands.items():
+        leaves = command.commands.items() if hasattr(command, "commands") else [(None, command)]
+        for leaf, cmd in leaves:
+            options = {o for p in cmd.params if p.param_type_name == "option" and not p.hidden for o in p.opts if o.startswith("--")}
+            actual[f"{name} {leaf}" if leaf else name] = options - {"--help"}
+    assert documented == actual
+
+
+def test_the_readme_configuration_and_workflow_in_a_mixed_game_repository(tmp_path):
+    """The example .forcecheck.yaml, as written, in a repository of Force of Will and Yu-Gi-Oh!
+    decks, checked by the example workflow's run steps under GITHUB_ACTIONS=true."""
+    missing = [str(p) for p in REAL_DATA.values() if not p.is_file()]
+    if missing:
+        pytest.skip(f"needs real card data from ../shared, absent here: {', '.join(missing)}")
+    import yaml
+
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "team-formats").mkdir()
+    config = block_starting("yaml", "# .forcecheck.yaml\n")
+    (repo / ".forcecheck.yaml").write_text(config, encoding="utf-8")
+    decks = repo / "decks"
+    (decks / "abc").mkdir(parents=True)
+    (decks / "ygo").mkdir()
+    shutil.copy(SAMPLES / "bifrost" / "legal-faria-stranger.txt", decks / "faria.txt")
+    shutil.copy(SAMPLES / "abc" / "legal-official-wb-holy-protector.txt", decks / "abc" / "holy-protector.txt")
+    shutil.copy(SAMPLES / "ygo-5ds" / "legal-synchro.ydk", decks / "ygo" / "synchro.ydk")
+    sources = repo / "cards" / "sources"
+    sources.mkdir(parents=True)
+    (sources / "fowsim-cards.json").symlink_to(REAL_DATA["cards.json"])
+    (sources / "cards.cdb").symlink_to(REAL_DATA["cards.cdb"])
+    (sources / "lflist.conf").symlink_to(REAL_DATA["lflist.conf"])
+
+    workflow = yaml.safe_load(block_starting("yaml", "name: decklists\n"))
+    steps = [s for s in workflow["jobs"]["forcecheck"]["steps"] if "run" in s and "pip install" not in s["run"]]
+    summary = tmp_path / "step-summary.md"
+    env = environment(tmp_path, GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=str(summary))
+    results = []
+    for step in steps:
+        assert step.get("if", "always()") in ("always()", "steps.catalog.outputs.cache-hit != 'true'")  # a cache miss here
+        results.append(sh(step["run"], repo, env))
+    imports, check, sarif_step = results
+    assert imports.returncode == 0, imports.stdout + imports.stderr
+    assert (repo / "cards" / "catalog.sqlite3").is_file()  # the configuration's catalog, written by the imports
+    assert "into " + str(repo / "cards" / "catalog.sqlite3") in imports.stdout
+
+    # annotations by default here; the Force of Will decks are legal, the Yu-Gi-Oh! deck breaks the
+    # configured 2011.3.1 list (stricter than today's, for which the sample deck was built)
+    assert check.returncode == 1, check.stdout + check.stderr
+    lines = check.stdout.splitlines()
+    assert lines and all(line.startswith("::error file=decks/ygo/synchro.ydk,") for line in lines), lines
+    assert any("Glow-Up Bulb is forbidden on 2011.3.1" in line for line in lines), lines
+    assert "catalog: cards/catalog.sqlite3 · config: .forcecheck.yaml" in check.stderr
+
+    assert sarif_step.returncode == 0, sarif_step.stderr
+    doc = json.loads((repo / "forcecheck.sarif").read_text())
+    (sarif_run,) = doc["runs"]
+    assert sarif_run["properties"] == {"catalog": "cards/catalog.sqlite3", "config": ".forcecheck.yaml", "notes": []}
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif_run["results"]}
+    assert uris == {"decks/ygo/synchro.ydk"}
+
+    text = summary.read_text()
+    assert text.count("### forcecheck: 1 of 3 decks are illegal or unreadable") == 2
+    assert re.search(r"\| decks/ygo/synchro\.ydk \| ygo-5ds \| \d+ \| 0 \| FC601 \|", text), text
+
+    # each deck got its format and only the Yu-Gi-Oh! decks the list (no note: it applies where it was set)
+    report = json.loads(sh("forcecheck check decks/ -o json", repo, env).stdout)
+    assert {d["path"]: (d["format"], d["banlist"]) for d in report["decks"]} == {
+        "decks/abc/holy-protector.txt": ("abc", None),
+        "decks/faria.txt": ("bifrost", None),
+        "decks/ygo/synchro.ydk": ("ygo-5ds", "2011.3.1"),
+    }
+    assert report["summary"]["notes"] == [] and report["summary"]["unreadable"] == 0
