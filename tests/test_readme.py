@@ -110,6 +110,7 @@ def test_every_command_in_the_readme_table_has_exactly_those_options():
     import typer.main
 
     from forcecheck.cli import app
+    from forcecheck.cli.app import HIDDEN_ALIASES
 
     start = README.index("| command | options |")
     table = README[start : README.index("\n\n", start)]
@@ -124,7 +125,7 @@ def test_every_command_in_the_readme_table_has_exactly_those_options():
         leaves = command.commands.items() if hasattr(command, "commands") else [(None, command)]
         for leaf, cmd in leaves:
             options = {o for p in cmd.params if p.param_type_name == "option" and not p.hidden for o in p.opts if o.startswith("--")}
-            actual[f"{name} {leaf}" if leaf else name] = options - {"--help"}
+            actual[f"{name} {leaf}" if leaf else name] = options - {"--help", *HIDDEN_ALIASES}
     assert documented == actual
 
 

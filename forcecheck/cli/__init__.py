@@ -2,7 +2,10 @@
 command group (check; tournament tools; formats, rules and configuration; card data).
 
 Imports of the library (pydantic, yaml, rich, rapidfuzz) happen inside the commands so that
-``forcecheck --version`` and the start of a single check stay fast.
+``forcecheck --version`` and the start of a single check stay fast. The command modules do not
+use ``from __future__ import annotations``: typer reads every command's signature on every run,
+and string annotations would be compiled and evaluated each time (half the cost of building
+the command tree).
 """
 
 from __future__ import annotations

@@ -7,8 +7,6 @@ one line on stderr and an exit code by ``exit_for``, the one mapping of errors t
 (``main`` uses it too, for whatever escapes a command).
 """
 
-from __future__ import annotations
-
 import sys
 
 import typer
@@ -32,6 +30,20 @@ def exit_for(exc: BaseException) -> tuple[str, int] | None:
     return None
 
 
+HIDDEN_ALIASES = ("--db", "--output")
+"""Old option names that still work (``--db`` for ``--catalog``, ``register --output`` for
+``--output-dir``) but are not shown in help: one parameter each, so they cost nothing."""
+
+
+def _without_hidden_aliases(record: tuple[str, str]) -> tuple[str, str]:
+    names, text = record
+    for alias in HIDDEN_ALIASES:
+        names = names.replace(f", {alias} ", " ").replace(f"{alias}, ", "")
+        if names.endswith(f", {alias}"):
+            names = names[: -len(alias) - 2]
+    return names, text
+
+
 def _argument_name(param) -> str:
     name = param.metavar or param.name.upper()
     if param.nargs != 1 and not name.endswith("..."):
@@ -53,7 +65,9 @@ class ForcecheckCommand(TyperCommand):
 
     def format_options(self, ctx, formatter) -> None:
         arguments = [(_argument_name(p), getattr(p, "help", None) or "") for p in self.get_params(ctx) if p.param_type_name == "argument"]
-        options = [record for p in self.get_params(ctx) if p.param_type_name == "option" for record in [p.get_help_record(ctx)] if record]
+        options = [
+            _without_hidden_aliases(record) for p in self.get_params(ctx) if p.param_type_name == "option" for record in [p.get_help_record(ctx)] if record
+        ]
         if arguments:
             with formatter.section("Arguments"):
                 formatter.write_dl(arguments)

@@ -5,8 +5,6 @@ configuration's ``catalog:``, else the per-user location), so ``banlist import``
 the catalog the checks read.
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated, List, Optional
@@ -14,13 +12,13 @@ from typing import Annotated, List, Optional
 import typer
 
 from forcecheck.cli.app import banlist_app, catalog_app
-from forcecheck.cli.common import CatalogOpt, ConfigOpt, DbAlias, catalog_option, fail, session_from
+from forcecheck.cli.common import CatalogOpt, ConfigOpt, fail, session_from
 
 GameOpt = Annotated[str, typer.Option("--game", metavar="GAME", help="Game of the card: fow or ygo.")]
 
 
-def _session(catalog, db, config_file):
-    return session_from(config_file=config_file, catalog=catalog_option(catalog, db))
+def _session(catalog, config_file):
+    return session_from(config_file=config_file, catalog=catalog)
 
 
 def _import_target(session) -> Path:
@@ -48,7 +46,6 @@ def catalog_import(
         Optional[str], typer.Option("--locale", metavar="LANG", help="Language of the names in FILES (en, ja, ...); default: read from the names' script, per file.")
     ] = None,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """Import card data into the catalog (written to a temporary file, then swapped in).
 
@@ -58,7 +55,7 @@ def catalog_import(
     from forcecheck.errors import ForcecheckError
     from forcecheck.importers.pipeline import import_files
 
-    session = _session(catalog, db, config_file)
+    session = _session(catalog, config_file)
     target = _import_target(session)
     try:
         result = import_files(importer, files, target, locale)
@@ -82,12 +79,11 @@ def catalog_info(
     catalog: CatalogOpt = None,
     warnings: Annotated[bool, typer.Option("--warnings", help="List every import warning and every construction text not checked.")] = False,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """Which catalog check uses here: its file, sources, import dates, card counts, how many
     cards have construction text forcecheck does not check (--warnings lists them), and the
     catalogs the configuration sets per format or path."""
-    session = _session(catalog, db, config_file)
+    session = _session(catalog, config_file)
     cat = session.main_catalog
     info = cat.info()
     print(f"{session.catalog_location(session.config['catalog'])} ({_source(session)})")
@@ -121,14 +117,13 @@ def catalog_show(
     game: GameOpt = "fow",
     catalog: CatalogOpt = None,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """The facts forcecheck believes about one card."""
     from forcecheck.cards.describe import describe_card
     from forcecheck.decklists.text import parse_entry
     from forcecheck.resolve import resolve_card
 
-    cat = _session(catalog, db, config_file).main_catalog
+    cat = _session(catalog, config_file).main_catalog
     entry = parse_entry(name, None)
     card, _note = resolve_card(cat, game, entry)
     if card is None:
@@ -146,10 +141,9 @@ def catalog_search(
     limit: Annotated[int, typer.Option("--limit", metavar="N", min=1, max=100, help="How many names at most.")] = 10,
     catalog: CatalogOpt = None,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """Card names nearest to TEXT (fuzzy), best first."""
-    cat = _session(catalog, db, config_file).main_catalog
+    cat = _session(catalog, config_file).main_catalog
     found = cat.suggest(game, text, limit=limit)
     if not found:
         print(f"forcecheck: nothing like {text!r} in {cat.label}", file=sys.stderr)
@@ -163,13 +157,12 @@ def banlist_import(
     files: List[Path] = typer.Argument(..., metavar="FILE...", help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists) or banned-list JSON files (the fowsim Wanderer list's shape)."),
     catalog: CatalogOpt = None,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """Import every list of the files into the catalog (lists of the same name are replaced)."""
     from forcecheck.errors import ForcecheckError
     from forcecheck.importers.pipeline import import_banlists
 
-    session = _session(catalog, db, config_file)
+    session = _session(catalog, config_file)
     target = _import_target(session)
     try:
         result = import_banlists(files, target)
@@ -181,9 +174,9 @@ def banlist_import(
 
 
 @banlist_app.command("list")
-def banlist_list(catalog: CatalogOpt = None, config_file: ConfigOpt = None, db: DbAlias = None) -> None:
+def banlist_list(catalog: CatalogOpt = None, config_file: ConfigOpt = None) -> None:
     """The imported lists: name, date, entries, whitelist or not, source."""
-    cat = _session(catalog, db, config_file).main_catalog
+    cat = _session(catalog, config_file).main_catalog
     lists = cat.banlists() if hasattr(cat, "banlists") else []
     if not lists:
         print(f"no banlists in {cat.label}; import some with 'forcecheck banlist import FILE'", file=sys.stderr)
@@ -204,12 +197,11 @@ def banlist_show(
     name: str = typer.Argument(..., metavar="NAME", help="The list's name (see 'forcecheck banlist list')."),
     catalog: CatalogOpt = None,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """One list: its forbidden, limited and semi-limited cards (names from the catalog)."""
     from forcecheck.session import nearest_names
 
-    cat = _session(catalog, db, config_file).main_catalog
+    cat = _session(catalog, config_file).main_catalog
     found = cat.banlist(name) if hasattr(cat, "banlist") else None
     if found is None:
         near = nearest_names(name, [b["name"] for b in cat.banlists()] if hasattr(cat, "banlists") else [])

@@ -1,7 +1,5 @@
 """``forcecheck check``: decklists against a format, every violation reported."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import List
 
@@ -15,7 +13,6 @@ from forcecheck.cli.common import (
     CatalogOpt,
     ColorOpt,
     ConfigOpt,
-    DbAlias,
     ExitZeroOpt,
     ExtendSelectOpt,
     FailOnOpt,
@@ -27,7 +24,6 @@ from forcecheck.cli.common import (
     OutputFormatOpt,
     SelectOpt,
     WarnOpt,
-    catalog_option,
     render_report,
     session_from,
 )
@@ -53,7 +49,6 @@ def check(
     fail_on: FailOnOpt = None,
     config_file: ConfigOpt = None,
     jobs: JobsOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """Check decklists against a format and report every violation.
 
@@ -62,7 +57,7 @@ def check(
     batch is still checked.
     """
     session = session_from(
-        config_file=config_file, format_name=format_name, catalog=catalog_option(catalog, db), banlist=banlist,
+        config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
         ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
     )

@@ -6,8 +6,6 @@ it; ``session_from`` turns a command's options into a ``Session`` (``forcecheck.
 so every command resolves catalog, format, banlist, as-of and formats-dir the same way.
 """
 
-from __future__ import annotations
-
 import sys
 from enum import Enum
 from pathlib import Path
@@ -50,9 +48,8 @@ FormatOpt = Annotated[
 ]
 CatalogOpt = Annotated[
     Optional[Path],
-    typer.Option("--catalog", metavar="PATH", help="Card catalog: an imported SQLite catalog or a catalog JSON file. Default: FORCECHECK_CATALOG, the configuration's catalog, the imported catalog at the per-user location, else the embedded sample catalog."),
+    typer.Option("--catalog", "--db", metavar="PATH", help="Card catalog: an imported SQLite catalog or a catalog JSON file. Default: FORCECHECK_CATALOG, the configuration's catalog, the imported catalog at the per-user location, else the embedded sample catalog."),
 ]
-DbAlias = Annotated[Optional[Path], typer.Option("--db", hidden=True, help="Old name of --catalog.")]
 ConfigOpt = Annotated[
     Optional[Path],
     typer.Option("--config", metavar="PATH", help="Configuration file to use instead of the nearest .forcecheck.yaml / pyproject.toml (also FORCECHECK_CONFIG)."),
@@ -110,13 +107,6 @@ JobsOpt = Annotated[
 def tokens(values: Optional[List[str]]) -> list[str]:
     """Rule tokens from repeatable, comma-separated options (``--select FC1,FC2 --select copy-limit``)."""
     return [t.strip() for v in values or [] for t in v.split(",") if t.strip()]
-
-
-def catalog_option(catalog: Optional[Path], db: Optional[Path]) -> Optional[Path]:
-    """``--catalog``, or its old name ``--db``; both at once must agree."""
-    if catalog is not None and db is not None and catalog != db:
-        fail("--catalog and --db name the same setting; give one")
-    return catalog if catalog is not None else db
 
 
 def session_from(

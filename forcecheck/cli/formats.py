@@ -1,7 +1,5 @@
 """Commands that explain: ``formats list|show|schema``, ``rules [RULE]`` and ``config show``."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Optional
 

@@ -1,7 +1,5 @@
 """Tournament commands: ``fmt``, ``fingerprint``, ``register`` and ``verify``."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated, List, Optional
@@ -16,7 +14,6 @@ from forcecheck.cli.common import (
     CatalogOpt,
     ColorOpt,
     ConfigOpt,
-    DbAlias,
     ExtendSelectOpt,
     FailOnOpt,
     FormatOpt,
@@ -29,7 +26,6 @@ from forcecheck.cli.common import (
     PlainOutputOpt,
     SelectOpt,
     WarnOpt,
-    catalog_option,
     fail,
     render_report,
     session_from,
@@ -54,7 +50,6 @@ def fmt_command(
     ] = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """Rewrite decklists in canonical form: catalog card names, duplicate lines summed, the
     format's section titles and order, cards sorted, the comment block at the top kept.
@@ -71,7 +66,7 @@ def fmt_command(
     from forcecheck.errors import ForcecheckError
     from forcecheck.textfile import atomic_write
 
-    session = session_from(config_file=config_file, format_name=format_name, catalog=catalog_option(catalog, db), formats_dir=formats_dir)
+    session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)
     if names is not None:
         names = _names_language(names, session.main_catalog)
     changed = problems = 0
@@ -131,7 +126,6 @@ def fingerprint_command(
     catalog: CatalogOpt = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """Print a stable hash of the deck's content (cards, counts, sections) as the last line.
 
@@ -140,7 +134,7 @@ def fingerprint_command(
     """
     from forcecheck.canonical import canonical_sections, fingerprint
 
-    session = session_from(config_file=config_file, format_name=format_name, catalog=catalog_option(catalog, db), formats_dir=formats_dir)
+    session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)
     deck, fmt, _text, _kind, card_catalog, _settings = session.read(deck_path)
     for group in canonical_sections(deck, fmt, card_catalog):
         cards = sum(e.count for e in group.entries if e.count_ok)
@@ -155,8 +149,8 @@ def register_command(
     format_name: FormatOpt = None,
     as_of: AsOfOpt = None,
     output_dir: Annotated[
-        Optional[Path], typer.Option("--output-dir", metavar="DIR", help="Folder for registrations.csv and registrations.json (default: here).")
-    ] = None,
+        Path, typer.Option("--output-dir", "--output", metavar="DIR", show_default=False, help="Folder for registrations.csv and registrations.json (default: here).")
+    ] = Path("."),
     output_format: OutputFormatOpt = None,
     output_file: OutputFileOpt = None,
     jobs: JobsOpt = None,
@@ -171,8 +165,6 @@ def register_command(
     fail_on: FailOnOpt = None,
     color: ColorOpt = None,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
-    output_alias: Annotated[Optional[Path], typer.Option("--output", hidden=True, help="Old name of --output-dir.")] = None,
 ) -> None:
     """Check every submission of an event, report it as check does, and write the
     registration table (illegal decks first).
@@ -182,13 +174,10 @@ def register_command(
     """
     from forcecheck.register import finish, row_for, submission_files, write_tables
 
-    if output_dir is not None and output_alias is not None and output_dir != output_alias:
-        fail("--output-dir and --output name the same setting; give one")
-    output_dir = output_dir or output_alias or Path(".")
     if not submissions.is_dir():
         fail(f"{submissions}: not a folder of submissions")
     session = session_from(
-        config_file=config_file, format_name=format_name, catalog=catalog_option(catalog, db), banlist=banlist,
+        config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
         ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
     )
@@ -255,7 +244,6 @@ def verify_command(
     as_of: AsOfOpt = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
-    db: DbAlias = None,
 ) -> None:
     """Is PLAYED the REGISTERED list, or a legal sideboard exchange of it? Lists what differs,
     and checks the played deck with the same settings as check (banlist, as-of, selection).
@@ -269,7 +257,7 @@ def verify_command(
     from forcecheck.verify import compare
 
     session = session_from(
-        config_file=config_file, format_name=format_name, catalog=catalog_option(catalog, db), banlist=banlist,
+        config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir,
     )
     deck_a, fmt_a, _t, _k, _catalog_a, _settings_a = session.read(registered)
