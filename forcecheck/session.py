@@ -235,6 +235,18 @@ class Session:
         report.elapsed = time.perf_counter() - started
         return report
 
+    def check_text(self, text: str, format_name: str, filename: str = "decklist.txt") -> Any:
+        """The report of a decklist given as text (an upload at the registration desk), checked
+        with the settings a file of that name and format gets. Raises ForcecheckError for text
+        that cannot be read at all (malformed YAML), like ``read``."""
+        from forcecheck.decklists.readers import parse_decklist
+        from forcecheck.engine import check_decklist
+
+        fmt, catalog, settings = self.compiled(filename, format_name)
+        deck = parse_decklist(text, filename, fmt.known_headers, suffix=Path(filename).suffix.lower())
+        self._used.setdefault(self.catalog_location(settings.catalog), None)
+        return self.selection(settings).apply(check_decklist(deck, fmt, catalog))
+
     def check_submission(self, path: Path) -> Any:
         """As ``check_file``, for a file handed in at an event: a file that is not a decklist
         is reported as such, unread."""

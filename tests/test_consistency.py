@@ -100,6 +100,7 @@ def test_a_banlist_for_another_game_is_ignored_for_force_of_will_decks_with_one_
     assert notes == [f"note: banlist 2099.1 forcecheck test (set by {repo / '.forcecheck.yaml'}:2) does not apply to format bifrost (it has no banlist rule); ignored for its decks"]
     doc = json.loads(run("check", "decks", "-o", "json").stdout)
     assert len(doc["summary"]["notes"]) == 1 and all(d["legal"] and d["banlist"] is None for d in doc["decks"])
+    assert run("check", "decks", "-o", "json", "--jobs", "2").stdout == run("check", "decks", "-o", "json").stdout  # noted in workers too
 
 
 def test_settings_per_format_and_per_path(repo):
@@ -451,3 +452,20 @@ def test_every_report_names_the_configuration(repo, monkeypatch):
     assert json.loads(run("verify", "d.txt", "d.txt", "-o", "json").stdout)["config"] == ".forcecheck.yaml"
     assert "config: .forcecheck.yaml" in run("fingerprint", "d.txt").stderr
     assert "config: .forcecheck.yaml" in run("fmt", "d.txt", "--check").stderr
+
+
+def test_the_library_session_gives_the_cli_verdict(repo):
+    """The web desk and every command check through one Session: a text upload and the file give
+    the same deck object under the same configuration."""
+    from forcecheck.session import Session
+
+    (repo / ".forcecheck.yaml").write_text("format: bifrost\nignore: [copy-limit]\nseverity:\n  main-size: warning\n")
+    text = faria(main=[(5, "Excalibur"), (4, "Viviane")])
+    (repo / "d.txt").write_text(text)
+    session = Session.from_options({})
+    from_text = session.check_text(text, "bifrost", "d.txt").to_dict()
+    from_file = session.check_file("d.txt").to_dict()
+    from_cli = json.loads(run("check", "d.txt", "-o", "json").stdout)["decks"][0]
+    assert from_text == from_file == from_cli
+    assert [(v["rule"], v["severity"]) for v in from_cli["violations"]] == [("main-size", "warning")]
+    assert session.about() == {"catalog": "embedded sample catalog", "config": ".forcecheck.yaml", "notes": []}
