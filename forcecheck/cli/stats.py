@@ -1,17 +1,27 @@
 """``forcecheck stats``: each deck's numbers and charts (curve, attributes, kinds, count rules
 found vs needed), as text, JSON, SVG or PNG."""
 
-from __future__ import annotations
-
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
 from forcecheck.cli.app import app
-from forcecheck.cli.common import Color, FormatsDirOption, _choose_banlist, _color, _emit, _fail, _iso_date
+from forcecheck.cli.common import (
+    AsOfOpt,
+    BanlistFileOpt,
+    BanlistOpt,
+    CatalogOpt,
+    ColorOpt,
+    ConfigOpt,
+    FormatOpt,
+    FormatsDirOpt,
+    emit,
+    fail,
+    session_from,
+)
 
 
 class StatsFormat(str, Enum):
@@ -23,21 +33,23 @@ class StatsFormat(str, Enum):
 
 @app.command()
 def stats(
-    paths: List[Path] = typer.Argument(..., help="Decklist files or directories (every decklist under a directory, sorted)."),
-    format_name: Optional[str] = typer.Option(None, "--format", "-f", help="Format name or format YAML file (as for check)."),
-    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog (as for check)."),
-    output_format: StatsFormat = typer.Option(
-        StatsFormat.text, "--output-format", "-o", help="text (bar charts), json (every number), svg or png (one picture per deck; needs forcecheck[plots])."
-    ),
-    output_file: Optional[Path] = typer.Option(
-        None, "--output-file", help="Write there instead of stdout. For pictures of several decks: a directory, one DECK.svg/.png per deck."
-    ),
-    formats_dir: Optional[List[Path]] = FormatsDirOption,
-    color: Optional[Color] = typer.Option(None, "--color", help="Colour in text output: auto, always, never (plain ASCII bars)."),
-    banlist: Optional[str] = typer.Option(None, "--banlist", help="Banlist whose limited cards to show (as for check), or 'none'."),
-    banlist_file: Optional[Path] = typer.Option(None, "--banlist-file", help="An lflist.conf file to take the banlist from."),
-    config_file: Optional[Path] = typer.Option(None, "--config", help="Configuration file to use instead of the nearest one."),
-    as_of: Optional[str] = typer.Option(None, "--as-of", help="Date (YYYY-MM-DD) whose banlist versions apply (default: today)."),
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted)."),
+    format_name: FormatOpt = None,
+    catalog: CatalogOpt = None,
+    output_format: Annotated[
+        StatsFormat,
+        typer.Option("--output-format", "-o", metavar="FORMAT", help="text (bar charts), json (every number), svg or png (one picture per deck; needs forcecheck[plots])."),
+    ] = StatsFormat.text,
+    output_file: Annotated[
+        Optional[Path],
+        typer.Option("--output-file", metavar="PATH", help="Write there instead of stdout. For pictures of several decks: a directory, one DECK.svg/.png per deck."),
+    ] = None,
+    formats_dir: FormatsDirOpt = None,
+    color: ColorOpt = None,
+    banlist: BanlistOpt = None,
+    banlist_file: BanlistFileOpt = None,
+    config_file: ConfigOpt = None,
+    as_of: AsOfOpt = None,
 ) -> None:
     """Show each deck's numbers: what was read, the cost curve, attributes, card kinds, the
     format's count rules found vs needed, copies at the limit and the banlist's cards.
@@ -45,34 +57,19 @@ def stats(
     Exit status: 0 every deck was read (legal or not: see 'forcecheck check' for the verdict
     that fails a run), 2 an input that could not be used; the rest of the batch is still shown.
     """
-    from forcecheck.cards.catalog import open_catalog
-    from forcecheck.checking import FormatCache
-    from forcecheck.config import load_config
-    from forcecheck.errors import ForcecheckError
-
     kind = output_format.value
-    flags = {
-        "format": format_name,
-        "catalog": str(catalog) if catalog else None,
-        "format_dirs": [str(d) for d in formats_dir or []],
-        "color": color.value if color else None,
-        "banlist": banlist,
-        "banlist_file": str(banlist_file) if banlist_file else None,
-    }
-    try:
-        config = load_config(flags, config_path=config_file)
-        card_catalog = open_catalog(config["catalog"])
-        chosen = _choose_banlist(config["banlist"], Path(config["banlist_file"]) if config["banlist_file"] else None, card_catalog)
-        formats = FormatCache(config["format_dirs"], chosen, card_catalog, _iso_date(as_of))
-        if format_name:
-            formats.get(format_name)  # a broken format fails the run up front
-        if kind in ("svg", "png"):
-            from forcecheck.report.insight_plot import _matplotlib
+    session = session_from(
+        config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
+        banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, color=color,
+    )
+    forced = session.config.forced_format
+    if forced:
+        session.compiled(None, forced)  # a broken format fails the run up front
+    if kind in ("svg", "png"):
+        from forcecheck.report.insight_plot import _matplotlib
 
-            _matplotlib()  # no matplotlib: say so before reading anything
-    except ForcecheckError as exc:
-        _fail(str(exc))
-    items = _insights(paths, card_catalog, formats, format_name, config.format_for)
+        _matplotlib()  # no matplotlib: say so before reading anything
+    items = _insights(paths, session)
     if kind in ("svg", "png"):
         items = list(items)
         # several decks, or a folder of them, make a folder of pictures, even when one deck is readable
@@ -88,20 +85,22 @@ def stats(
                 yield item
 
         if kind == "json":
-            _emit(lambda out: _write_json(counted(), out, card_catalog.label), output_file, kind)
+            emit(lambda out: _write_json(counted(), out, session), output_file, kind)
         else:
             from forcecheck.report.insight_text import render_stats_text
             from forcecheck.report.text import make_console
 
-            mode = _color(config["color"], "text", output_file)
-            _emit(lambda out: render_stats_text(counted(), make_console(out, mode, terminal=mode == "always"), mode), output_file, kind)
+            config = session.config
+            mode = config.color_for(config["color"], "text", output_file is not None, sys.stdout.isatty())
+            emit(lambda out: render_stats_text(counted(), make_console(out, mode, terminal=mode == "always"), mode), output_file, kind)
         unreadable = seen["unreadable"]
     raise typer.Exit(2 if unreadable else 0)
 
 
-def _insights(paths, card_catalog, formats, format_name, format_for):
-    """DeckInsight per deck, or the DeckReport with ``error`` for a file that cannot be used."""
-    from forcecheck.checking import expand_paths, read_with_format
+def _insights(paths, session):
+    """DeckInsight per deck, or the DeckReport with ``error`` for a file that cannot be used;
+    each deck read and checked with the run's settings (``Session.read``)."""
+    from forcecheck.checking import expand_paths
     from forcecheck.engine import check_decklist
     from forcecheck.errors import ForcecheckError
     from forcecheck.insight import deck_insight
@@ -109,14 +108,14 @@ def _insights(paths, card_catalog, formats, format_name, format_for):
 
     for path in expand_paths(paths):
         try:
-            deck, fmt, _text = read_with_format(path, formats, format_name, format_for(path))
+            deck, fmt, _text, _kind, card_catalog, _settings = session.read(path)
         except ForcecheckError as exc:
-            yield DeckReport(path=str(path), format=format_name, error=str(exc))
+            yield DeckReport(path=str(path), format=session.config.forced_format, error=str(exc))
             continue
         yield deck_insight(check_decklist(deck, fmt, card_catalog), fmt)
 
 
-def _write_json(items, out, catalog_label: str) -> None:
+def _write_json(items, out, session) -> None:
     import json
 
     from forcecheck.insight import SCHEMA_VERSION
@@ -127,7 +126,8 @@ def _write_json(items, out, catalog_label: str) -> None:
             decks.append({"path": item.path, "format": item.format, "error": item.error})
         else:
             decks.append(item.to_dict())
-    summary = {"decks": len(decks), "unreadable": sum(1 for d in decks if "error" in d), "catalog": catalog_label}
+    about = session.about()
+    summary = {"decks": len(decks), "unreadable": sum(1 for d in decks if "error" in d), "catalog": about["catalog"], "config": about["config"]}
     json.dump({"schema_version": SCHEMA_VERSION, "decks": decks, "summary": summary}, out, ensure_ascii=False, indent=2)
     out.write("\n")
 
@@ -144,9 +144,9 @@ def _pictures(items: list, kind: str, output_file: Optional[Path], into_folder: 
         return len(unreadable)
     if output_file is None:
         if into_folder:
-            _fail("several decks make several pictures: give --output-file DIRECTORY")
+            fail("several decks make several pictures: give --output-file DIRECTORY")
         if sys.stdout.isatty():
-            _fail(f"a {kind.upper()} picture is not for the terminal: give --output-file FILE or redirect stdout")
+            fail(f"a {kind.upper()} picture is not for the terminal: give --output-file FILE or redirect stdout")
         sys.stdout.buffer.write(picture(decks[0], kind))
         sys.stdout.flush()
         return len(unreadable)
@@ -156,7 +156,7 @@ def _pictures(items: list, kind: str, output_file: Optional[Path], into_folder: 
     try:
         output_file.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        _fail(f"cannot make the directory {output_file}: {exc.strerror or exc}")
+        fail(f"cannot make the directory {output_file}: {exc.strerror or exc}")
     used: set[str] = set()
     for deck in decks:
         stem = Path(deck.path).stem or "deck"
@@ -176,5 +176,5 @@ def _write_picture(target: Path, data: bytes, kind: str) -> None:
         # the handle is text; the picture's bytes go to its binary buffer, still through the atomic rename
         atomic_write(target, lambda handle: handle.buffer.write(data))
     except OSError as exc:
-        _fail(f"cannot write {target}: {exc.strerror or exc}")
+        fail(f"cannot write {target}: {exc.strerror or exc}")
     print(f"forcecheck: wrote {kind} picture to {target}", file=sys.stderr)
