@@ -23,6 +23,7 @@ LFLIST_2011 = SHARED / "data" / "ygo" / "lflist" / "fluorohydride_ygopro_47d1185
 REAL_DATA = {
     "cards.json": SHARED / "data" / "fow" / "fowsim-cards.json",
     "cards.cdb": SHARED / "data" / "ygo" / "cards.cdb",
+    "cards-ja.cdb": SHARED / "data" / "ygo" / "cards-ja.cdb",
     "lflist.conf": LFLIST_2011,
 }
 
@@ -49,13 +50,14 @@ def sh(line: str, cwd: Path, env: dict) -> subprocess.CompletedProcess:
 
 
 def commands(block: str) -> list[str]:
-    """The forcecheck commands of a shell block, as written (pip and pytest steps left out)."""
+    """The forcecheck commands of a shell block, as written (pip and pytest steps left out, and
+    ``forcecheck serve``, a server that runs until stopped: tests/test_serve_cli.py starts it)."""
     out = []
     for line in block.splitlines():
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         for part in line.split("&&"):
-            if re.match(r"\s*(forcecheck|python3 -m forcecheck)\b", part):
+            if re.match(r"\s*(forcecheck|python3 -m forcecheck)\b", part) and not re.match(r"\s*forcecheck serve\b", part):
                 out.append(part.strip())
     return out
 
@@ -143,8 +145,11 @@ def test_every_command_in_the_readme_table_has_exactly_those_options():
     for name, command in group.commands.items():
         leaves = command.commands.items() if hasattr(command, "commands") else [(None, command)]
         for leaf, cmd in leaves:
-            options = {o for p in cmd.params if p.param_type_name == "option" and not p.hidden for o in p.opts if o.startswith("--")}
-            actual[f"{name} {leaf}" if leaf else name] = options - {"--help", *HIDDEN_ALIASES}
+            options = {
+                o for p in cmd.params if p.param_type_name == "option" and not p.hidden
+                for i, o in enumerate(p.opts) if o.startswith("--") and not (i and o in HIDDEN_ALIASES)  # an old name, not in help
+            }
+            actual[f"{name} {leaf}" if leaf else name] = options - {"--help"}
     assert documented == actual
 
 

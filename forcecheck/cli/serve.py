@@ -4,24 +4,25 @@ Nothing of the web stack is imported until the command runs, so other commands s
 as before.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from forcecheck.cli.app import app
-from forcecheck.cli.common import FormatsDirOption, _fail
+from forcecheck.cli.common import ConfigOpt, FormatsDirOpt, fail, session_from
 
 
 @app.command("serve")
 def serve_command(
-    db: Optional[str] = typer.Option(None, "--db", help="Database: a SQLite file (default ./forcecheck-desk.sqlite3) or a postgresql:// URL."),
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
-    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
-    catalog: Optional[Path] = typer.Option(None, "--catalog", help="Card catalog, as for check."),
-    formats_dir: Optional[List[Path]] = FormatsDirOption,
+    db: Annotated[
+        Optional[str], typer.Option("--db", metavar="URL", help="The desk's database: a SQLite file (default ./forcecheck-desk.sqlite3) or a postgresql:// URL.")
+    ] = None,
+    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="N", min=1, max=65535, help="Port to listen on.")] = 8000,
+    catalog: Annotated[Optional[Path], typer.Option("--catalog", metavar="PATH", help="Card catalog, as for check.")] = None,
+    formats_dir: FormatsDirOpt = None,
+    config_file: ConfigOpt = None,
     secure_cookies: bool = typer.Option(False, "--secure-cookies", help="Mark cookies Secure (when served over HTTPS)."),
 ) -> None:
     """Run the registration desk: players submit decklists at /e/EVENT, organisers run the
@@ -31,10 +32,11 @@ def serve_command(
 
         from forcecheck.web.server import serve
     except ImportError as exc:
-        _fail(f"forcecheck serve needs the web extra ({exc.name} is not installed): pip install \"forcecheck[web]\"")
+        fail(f"forcecheck serve needs the web extra ({exc.name} is not installed): pip install \"forcecheck[web]\"")
     from forcecheck.web.storage import StoreError
 
+    settings = session_from(config_file=config_file, catalog=catalog, formats_dir=formats_dir).config  # as check resolves them
     try:
-        serve(db, host, port, str(catalog) if catalog else None, tuple(str(d) for d in formats_dir or []), secure_cookies)
+        serve(db, host, port, settings["catalog"], tuple(settings["format_dirs"]), secure_cookies)
     except StoreError as exc:
-        _fail(str(exc))
+        fail(str(exc))
