@@ -203,7 +203,7 @@ def test_register_reads_the_configuration_and_needs_no_format_flag(repo):
 CATALOG_COMMANDS = [
     ["check", FARIA, "-f", "bifrost"], ["fmt", FARIA, "-f", "bifrost", "--check"], ["fingerprint", FARIA, "-f", "bifrost"],
     ["verify", FARIA, FARIA, "-f", "bifrost"], ["catalog", "info"], ["catalog", "show", "Excalibur"],
-    ["catalog", "search", "excal"], ["banlist", "list"],
+    ["catalog", "search", "excal"], ["banlist", "list"], ["stats", FARIA, "-f", "bifrost"],
 ]
 
 
