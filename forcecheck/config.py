@@ -223,16 +223,8 @@ class Config:
             return "always"
         return "always" if terminal else "never"
 
-    def to_dict(self) -> dict[str, Any]:
-        """The settings as data (for a worker process to rebuild them, and for ``config show``)."""
-        return {
-            "values": dict(self.values),
-            "sources": dict(self.sources),
-            "tiers": dict(self.tiers),
-            "file": str(self.file) if self.file else None,
-        }
-
     def __getstate__(self) -> dict:
+        """A worker process gets the settings as they are (the glob matchers are made again there)."""
         state = dict(self.__dict__)
         state["_deck_cache"] = {}
         state["paths"] = [Scope(s.where, s.values, s.sources, s.pattern) for s in self.paths]

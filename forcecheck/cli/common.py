@@ -209,8 +209,3 @@ def render_report(session, report, output_file) -> str:
         except OSError as exc:
             print(f"forcecheck: warning: cannot write the step summary {config.step_summary}: {exc.strerror or exc}", file=sys.stderr)
     return out_format
-
-
-def open_catalog_of(session):
-    """The session's top-level catalog (what catalog and banlist commands look at)."""
-    return session.main_catalog
