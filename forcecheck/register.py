@@ -22,8 +22,8 @@ from forcecheck.decklists.readers import DECKLIST_EXTENSIONS
 from forcecheck.textfile import atomic_write
 
 COLUMNS = [
-    "status", "file", "player", "title", "format", "legal", "violations", "warnings", "codes", "messages",
-    "fingerprint", "same_deck_as", "banlist", "duplicate_player", "error",
+    "status", "file", "player", "format", "legal", "violations", "warnings", "codes", "fingerprint", "banlist",
+    "duplicate_player", "error", "title", "messages", "same_deck_as",  # new columns go last: readers keep their places
 ]
 STATUS_ORDER = {"illegal": 0, "unreadable": 1, "not-a-decklist": 2, "legal": 3}
 MESSAGE_SEPARATOR = " | "
