@@ -25,6 +25,7 @@ REAL_DATA = {
     "cards.cdb": SHARED / "data" / "ygo" / "cards.cdb",
     "cards-ja.cdb": SHARED / "data" / "ygo" / "cards-ja.cdb",
     "lflist.conf": LFLIST_2011,
+    "wanderer-list.json": SHARED / "data" / "fow" / "fowsim-wanderer-banlist.json",
 }
 
 
@@ -84,7 +85,7 @@ def sandbox(root: Path) -> Path:
 
 
 SHELL_BLOCKS = [b for b in blocks("sh") if commands(b)]
-NEEDS_REAL_DATA = ("cards.cdb", "cards.json", "lflist.conf", "2011.3.1")
+NEEDS_REAL_DATA = ("cards.cdb", "cards.json", "lflist.conf", "wanderer-list.json", "2011.3.1")
 """A block naming these works on a real catalog: it imports one, or was written after the
 README's import examples and uses what they imported."""
 

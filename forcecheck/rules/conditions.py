@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from forcecheck.cards.conditions import bound_label, label, problem
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
-from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, silent_when_empty
+from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, lines_of, silent_when_empty
 from forcecheck.rules.selectors import compile_selector, selector_from_data
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
@@ -151,14 +151,16 @@ def compile_ruler_conditions(rule: RulerConditionsRule, ctx) -> Check:
                 for card in deck.tally((section_id,)):
                     if not judged.breaks(effective(card, rulers)):
                         continue
-                    for entry in deck.entries_of(card, (section_id,)):
-                        yield Finding(
-                            message=f"{card.name} breaks {owner.name}'s condition: {what}",
-                            section=entry.section,
-                            card=card.name,
-                            line=entry.line,
-                            found=entry.count,
-                        )
+                    entries = deck.entries_of(card, (section_id,))  # one finding per card, naming its lines
+                    line, lines, on_lines = lines_of(entries)
+                    yield Finding(
+                        message=f"{card.name} breaks {owner.name}'s condition: {what}{on_lines}",
+                        section=section_id,
+                        card=card.name,
+                        line=line,
+                        found=sum(e.count for e in entries),
+                        lines=lines,
+                    )
             return
         if kind == "deck-size":
             found = deck.total(main) + sum(deck.unknown.get(s, 0) for s in main)

@@ -164,15 +164,16 @@ def compile_no_shared_names(rule: NoSharedNamesRule, ctx) -> Check:
                 if not found:
                     continue
                 where = [s for s in others if deck.tally((s,)).get(card)]
-                for entry in deck.entries_of(card, (section_id,)):
-                    findings.append(Finding(
-                        message=f"{card.name} is in the {deck.titles.get(section_id, section_id)} and also in the {join_titles(deck, where)}: {rule.description.rstrip('.')}",
-                        section=section_id,
-                        card=card.name,
-                        line=entry.line,
-                        found=found,
-                        limit="0",
-                    ))
+                line, lines, on_lines = lines_of(deck.entries_of(card, (section_id,)))  # one finding per card
+                findings.append(Finding(
+                    message=f"{card.name} is in the {deck.titles.get(section_id, section_id)} and also in the {join_titles(deck, where)}: {rule.description.rstrip('.')}{on_lines}",
+                    section=section_id,
+                    card=card.name,
+                    line=line,
+                    found=found,
+                    limit="0",
+                    lines=lines,
+                ))
         return findings
 
     return silent_when_empty(check, sections)
