@@ -152,6 +152,8 @@ class _Resolver:
         self.corrected = 0
         self.ruler_spellings: dict[Card, str] = {}
         self.title_lines: set[int | None] = set()
+        self.unknown_lines: dict[tuple, list[int | None]] = {}
+        """(section, spelling, printing) of each unknown card -> the lines that list it."""
         self.readings: dict[str, list[tuple[int | None, str, str]]] = {}
         """How lines were read other than plainly, by kind: one finding per kind per deck."""
 
@@ -170,6 +172,7 @@ class _Resolver:
             else:
                 self._written(section, id(section) in parents)
         self._announced()
+        self._unknown_on_several_lines()
         self._placed_findings()
         self._reading_findings()
         ruler = RulerFacts(
@@ -437,6 +440,12 @@ class _Resolver:
             self.add("invalid-count", line=entry.line, section=label, card=card.name if card else entry.name,
                      message=f"count {entry.count_text!r} for {entry.name} is not a whole number from 1 to 9,999; the line is not counted")
         if card is None:
+            key = (label, entry.name.strip().casefold(), entry.printing)
+            seen = self.unknown_lines.get(key)
+            if seen is not None:  # a .ydk lists each copy on its own line: one finding per card, with its lines
+                seen.append(entry.line)
+                return
+            self.unknown_lines[key] = [entry.line]
             self.add("unknown-card", message=self._unknown_message(entry), line=entry.line, section=label, card=entry.name)
         elif item.note:
             self.add("printing-mismatch", message=item.note, line=entry.line, section=label, card=card.name)
@@ -553,6 +562,23 @@ class _Resolver:
                          message=f"the line {note.text!r} says {note.count} but {shown} cards are listed"
                          + ("" if note.section else " above it"))
             previous = note.line or 0
+
+    def _unknown_on_several_lines(self) -> None:
+        """An unknown card listed on several lines is one finding naming every line."""
+        several = {(key[0], key[1]): lines for key, lines in self.unknown_lines.items() if len(lines) > 1}
+        if not several:
+            return
+        from dataclasses import replace
+
+        for item in self.findings:
+            finding = item.finding
+            if item.rule != "unknown-card" or finding.card is None:
+                continue
+            lines = several.get((finding.section, finding.card.strip().casefold()))
+            if lines and finding.line == lines[0]:
+                shown = ", ".join(str(n) for n in lines if n is not None)
+                item.finding = replace(finding, lines=tuple(n for n in lines if n is not None),
+                                       message=f"{finding.message} (lines {shown})")
 
     def _reading_findings(self) -> None:
         for why, lines in self.readings.items():

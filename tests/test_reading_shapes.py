@@ -259,3 +259,11 @@ def test_a_japanese_list_hears_about_its_cards_in_japanese():
     english = check((SAMPLES / "ygo-5ds" / "legal-synchro-by-name.txt").read_text().replace("2 Mystical Space Typhoon", "4 Mystical Space Typhoon"), "ygo-5ds")
     (v,) = [v for v in english.violations if v.code == "FC201"]
     assert v.card == "Mystical Space Typhoon"  # and an English list in English
+
+
+def test_an_unknown_passcode_on_several_ydk_lines_is_one_finding_naming_them():
+    fmt = FORMATS.get("ygo-5ds")
+    deck = parse_decklist("#main\n99999999\n99999999\n99999999\n", "deck.ydk", fmt.known_headers, suffix=".ydk")
+    (v,) = [v for v in check_decklist(deck, fmt, CATALOG).violations if v.code == "FC001"]
+    assert (v.line, v.lines, v.card) == (2, (2, 3, 4), "99999999")
+    assert v.message == "unknown passcode 99999999 (not in the catalog) (lines 2, 3, 4)"
