@@ -241,7 +241,7 @@ def _described(deck: Decklist, kept: list[str]) -> list[str]:
     for key in sorted(deck.metadata, key=lambda k: (_METADATA_ORDER.index(k) if k in _METADATA_ORDER else len(_METADATA_ORDER), k)):
         if key not in said:
             out.append(f"# {key.capitalize()}: {deck.metadata[key]}")
-    out.extend(f"# {note.text}" for note in deck.notes if note.kind == "heading")
+    out.extend(f"# {note.text}" for note in deck.notes if note.kind in ("heading", "label", "table-header"))
     return out
 
 

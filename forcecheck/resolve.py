@@ -20,6 +20,7 @@ from operator import attrgetter
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
+from forcecheck.decklists.lines import ROW_REST
 from forcecheck.decklists.model import Decklist, Entry, Note, Reading, Section, header_key
 from forcecheck.placement import Placer, describe_lines
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
@@ -165,6 +166,12 @@ class _Resolver:
         for problem in deck.problems:
             section_id = fmt.section_id(problem.section) if problem.section else None
             self.add(problem.rule, message=problem.message, line=problem.line, section=section_id or problem.section, card=problem.card)
+        for note in deck.notes:
+            if note.kind == "table-header":
+                self.readings.setdefault("a table's header row, no card", []).append((note.line, note.text, "nothing"))
+            elif note.kind == "label":
+                self.add("deck-title", line=note.line,
+                         message=f"{note.text!r} is read as a heading above the list (it names no section; the cards under it are placed)")
         parents = {id(s.parent) for s in deck.sections if s.group and s.parent is not None}
         for section in deck.sections:
             if not section.title:  # a loose block or a table (Section.loose, without the property call)
@@ -349,6 +356,8 @@ class _Resolver:
         """The cards of one reading of the line, or None when the catalog does not bear it out:
         every part must be a card, except in a table row, where most must (the others stay
         unknown cards, each reported on the line)."""
+        if correct and reading.why == ROW_REST:
+            return None  # the start of a wiki row is read as a name only when it is one exactly
         items: list[_Item] = []
         row = correct and len(reading.parts) > 1 and reading.why.startswith("a table row")
         misses = 0

@@ -267,3 +267,23 @@ def test_an_unknown_passcode_on_several_ydk_lines_is_one_finding_naming_them():
     (v,) = [v for v in check_decklist(deck, fmt, CATALOG).violations if v.code == "FC001"]
     assert (v.line, v.lines, v.card) == (2, (2, 3, 4), "99999999")
     assert v.message == "unknown passcode 99999999 (not in the catalog) (lines 2, 3, 4)"
+
+
+def test_table_rows_as_wikis_and_markdown_print_them():
+    pipes = "| Qty | Name | Type |\n|---|---|---|\n" + "".join(f"| {c} | {n} | Resonator |\n" for c, n in FARIA_MAIN)
+    report = check("Ruler: Faria\nMain Deck:\n" + pipes + "Magic Stone Deck:\n" + lines(FARIA_STONES))
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10}
+    assert [(v.code, v.line) for v in report.violations] == [("FC013", 3)]  # the header row is no card, and said so
+    wiki = check(faria().replace("4 Viviane", "SDAO1-031 4 Viviane Resonator Water W.png Rare"))
+    assert wiki.sections["main"] == 40 and found(wiki, "error") == []
+    # without table furniture, text after a card's name is never cut off to make it a card
+    cut = check(faria().replace("4 Viviane", "4 Viviane Resonator Water"))
+    assert ("FC001", "main", "Viviane Resonator Water", 13) in found(cut)
+
+
+def test_a_count_after_a_dash_and_a_list_label_that_names_no_section():
+    report = check(faria().replace("4 Viviane", "Viviane - 4"))
+    assert report.sections["main"] == 40 and found(report) == []
+    labelled = check("Decklist:\n" + faria().replace("Ruler:\n1 Faria\n", "Faria\n").replace("Main Deck:\n", ""))
+    assert labelled.sections == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10}
+    assert [(v.code, v.line) for v in labelled.violations if v.code == "FC010"] == [("FC010", 1)]

@@ -22,7 +22,8 @@ MAX_LINE_CHARS = 500
 _CODE = r"[A-Za-z][A-Za-z0-9]*-[A-Za-z]{0,3}\d{1,4}[A-Za-z]{0,2}\^?\*?|\d{5,10}"
 """A printing code (``SDAO1-033``, ``TST-067J``, ``PofA-038``, ``MP01-079``) or a passcode."""
 _CODE_IN_BRACKETS = re.compile(rf"\s*[\(\[]\s*(?P<code>{_CODE})\s*[\)\]]")
-_CODE_FIRST = re.compile(rf"^(?P<code>{_CODE})\s+(?=\S)")
+_CODE_FIRST = re.compile(r"^(?P<code>[A-Za-z][A-Za-z0-9]*-[A-Za-z]{0,3}\d{1,4}[A-Za-z]{0,2}\^?\*?)\s+(?=\S)")
+"""A printing code before the name (``SDAO1-033 Name``); a number first is a count, never a passcode."""
 
 _COUNT_FIRST = re.compile(
     r"^(?P<count>[+-]?\d+(?:[.,/]\d+)?)(?:\s*[xX×*]\s+|\s*[xX×*]?\s+)(?:[-–—:.]\s+)?(?P<name>\S.*)$"
@@ -41,10 +42,14 @@ _COUNT_LAST = re.compile(
     r"|^(?P<name3>.*?\S)\s*(?P<count3>\d+)\s*枚$"
     r"|^(?P<name4>.*?\S)\s+\((?P<count4>\d{1,2})\)$"
     r"|^(?P<name5>.*?\S)\s+[xX×]\s*(?P<count5>\d+)\s+[-–—]\s.*$"
+    r"|^(?P<name6>.*?\S)\s+[-–—:]\s*(?P<count6>\d{1,2})$"
 )
 """``Name x4``, ``Name ×４``, ``Name*3``, ``Name ×2枚``, ``Name (x3)``, ``Name 2枚``."""
 _BARE_NUMBER_LAST = re.compile(r"^(?P<name>.*?\S)\s+(?P<count>\d{1,2})$|^(?P<name2>.*[^\x00-\x7f])(?P<count2>\d{1,2})$")
 """``Name 3`` (or ``名前3`` in Japanese): a count, unless the number is part of the name."""
+_TABLE_JUNK = re.compile(r"\.(?:png|jpe?g|gif|webp)\b|\b(?:common|uncommon|rare|super rare|secret rare|ultra rare|promo)\s*$",
+                         re.IGNORECASE)
+ROW_REST = "the rest of a table row after the name"
 _GLUED_COUNT = re.compile(r"[^\W\d_](\d{1,2}[xX×]\s+\S.*)$")
 _SPLIT_COUNTS = re.compile(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
 """Where a flattened table row starts another ``N Name`` cell."""
@@ -102,7 +107,8 @@ def _printing_of(name: str) -> tuple[str, str | None]:
 _COUNT_FORMS = (
     (_COUNT_FIRST, (("count", "name"), ("count2", "name2"), ("count3", "name3"))),
     (_X_FIRST, (("count", "name"),)),
-    (_COUNT_LAST, (("count", "name"), ("count2", "name2"), ("count3", "name3"), ("count4", "name4"), ("count5", "name5"))),
+    (_COUNT_LAST, (("count", "name"), ("count2", "name2"), ("count3", "name3"), ("count4", "name4"), ("count5", "name5"),
+                   ("count6", "name6"))),
 )
 
 
@@ -122,8 +128,15 @@ def _count_and_name(folded: str) -> tuple[str, int, int] | None:
 def parse_entry(text: str, line: int | None) -> Entry:
     """One card line into an Entry (count, name, printing), with its other readings; a bad
     count is kept and flagged, never dropped."""
+    if text.count("|") >= 2:
+        row = _pipe_row(text, line)
+        if row is not None:
+            return row
     folded = fold_width(text).strip()
     raw = text.strip()
+    code_first = _CODE_FIRST.match(folded)
+    if code_first:  # "SDAO1-033 4 Attoractia's Memoria": the printing code before the count
+        folded, raw = folded[code_first.end():], raw[code_first.end():]
     count_text: str | None = None
     name = raw
     number_may_be_name = bool(_PLAIN_NUMBER_FIRST.match(folded))
@@ -146,6 +159,8 @@ def parse_entry(text: str, line: int | None) -> Entry:
             name = raw[match.start("name" + key): match.end("name" + key)]
     name = _strip_name(name)
     name, printing = _printing_of(name)
+    if printing is None and code_first:
+        printing = code_first.group("code")
     if _NOTE.search(name):
         stripped = strip_notes(name)
         if stripped != name:
@@ -157,6 +172,31 @@ def parse_entry(text: str, line: int | None) -> Entry:
     entry = Entry(name=name, count=count, line=line, printing=printing, count_ok=ok, count_text=count_text)
     entry.alternatives = _alternatives(entry, raw, folded, note_free, bare, number_may_be_name)
     return entry
+
+
+_COUNT_CELL = re.compile(r"^[xX×]?\s*(\d{1,4})\s*[xX×]?$")
+
+
+def _pipe_row(text: str, line: int | None) -> Entry | None:
+    """A Markdown or wiki table row (``| 4 | Blessed Holy Wolf | Resonator | Common |``): the
+    count cell and the first other cell as the name; the other cells are other readings."""
+    cells = [cell.strip() for cell in fold_width(text).strip().strip("|").split("|")]
+    raw_cells = [cell.strip() for cell in text.strip().strip("|").split("|")]
+    counts = [i for i, cell in enumerate(cells) if _COUNT_CELL.match(cell)]
+    names = [raw_cells[i] for i, cell in enumerate(cells) if cell and i not in counts[:1] and not _CODE_ALONE.match(cell)]
+    codes = [raw_cells[i] for i, cell in enumerate(cells) if _CODE_ALONE.match(cell)]
+    if not names:
+        return None
+    count_text = _COUNT_CELL.match(cells[counts[0]]).group(1) if counts else None
+    count, ok = _count(count_text) if count_text else (1, True)
+    entry = Entry(name=_strip_name(names[0]), count=count, line=line, printing=codes[0] if codes else None, count_ok=ok,
+                  count_text=count_text)
+    entry.alternatives = tuple(_reading(_strip_name(other), entry.printing, count, count_text, ok, why="another cell of a table row")
+                               for other in names[1:4])
+    return entry
+
+
+_CODE_ALONE = re.compile(rf"^(?:{_CODE})$")
 
 
 def _reading(name: str, printing: str | None, count: int, count_text: str | None, ok: bool, why: str = "") -> Reading:
@@ -189,6 +229,10 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     cells = split_cells(raw, folded)
     if cells:
         out.append(Reading(cells, f"a table row of {len(cells)} cards"))
+    if _TABLE_JUNK.search(entry.name):  # "Blessed Holy Wolf Resonator Light L.png Common": a flattened wiki row
+        words = entry.name.split()
+        for cut in range(len(words) - 1, 0, -1):
+            out.append(_reading(" ".join(words[:cut]), entry.printing, *args, why=ROW_REST))
     glued = _GLUED_COUNT.search(folded)
     if glued:  # "Acolyte of the Abyss4x Nyarlathotep": an image caption glued before the card's count
         tail = parse_entry_simple(raw[glued.start(1):])
@@ -312,6 +356,36 @@ def undecorated(line: str) -> str:
         previous = text
         text = _DECORATION.sub("", text).strip()
     return text
+
+
+_LIST_LABELS = frozenset({
+    "decklist", "deck list", "the list", "list", "deck profile", "deck", "card list", "cards", "full list", "the deck",
+    "deck recipe", "recipe", "my list", "my deck", "レシピ", "デッキレシピ", "サンプルレシピ", "デッキリスト", "構築", "デッキ構築",
+})
+
+
+_TABLE_WORDS = frozenset({
+    "qty", "quantity", "count", "copies", "#", "no", "no.", "card", "cards", "name", "card name", "type", "card type", "rarity",
+    "set", "code", "card no.", "card no", "number", "attribute", "cost", "race", "level", "atk", "def", "notes", "price",
+    "枚数", "カード名", "種類", "レアリティ",
+})
+
+
+def is_table_header_row(line: str) -> bool:
+    """``| Qty | Name | Type |`` or ``Card No. Quantity Name Type Attribute Rarity``: the header row
+    of a table of cards, no card."""
+    cells = [c.strip().lower() for c in line.strip().strip("|").split("|")] if "|" in line else None
+    if cells is None:
+        words = line.lower().replace("card no.", "card-no").split()
+        cells = [w.replace("card-no", "card no.") for w in words]
+    cells = [c for c in cells if c]
+    return len(cells) >= 2 and all(c in _TABLE_WORDS for c in cells)
+
+
+def is_list_label(line: str) -> bool:
+    """``Decklist:``, ``The List``, ``デッキレシピ``: a line announcing the list that names no section
+    (cards under it are placed as if under no header). A format that names a section so wins."""
+    return undecorated(line).rstrip(":： ").strip().lower() in _LIST_LABELS
 
 
 class HeaderLine:

@@ -195,7 +195,9 @@ class Decklist:
 @dataclass(frozen=True, slots=True)
 class Note:
     """A line read as something other than a card: ``total`` (``Total: 41``, checked against
-    the cards), ``metadata`` (``Player: Jane D.``), ``columns`` (a table's header row)."""
+    the cards), ``metadata`` (``Player: Jane D.``), ``columns`` (a row of section titles heading a
+    table), ``table-header`` (``| Qty | Name | Type |``), ``label`` (``Decklist:``, naming no section),
+    ``heading`` (a line of prose above the cards)."""
 
     kind: str
     text: str

@@ -26,6 +26,8 @@ from forcecheck.decklists.lines import (
     MAX_LINE_CHARS,
     cell_texts,
     column_titles,
+    is_list_label,
+    is_table_header_row,
     known_header_lines,
     metadata_of,
     parse_entry,
@@ -198,7 +200,17 @@ class _Reader:
             deck.notes.append(Note("metadata", line, number))
             self.blank = 0
             return
+        if is_table_header_row(line):  # "| Qty | Name | Type |": a table's header row
+            deck.notes.append(Note("table-header", line, number))
+            self.blank = 0
+            return
         if not line[0].isdigit():
+            if is_list_label(line) and header_key(line.rstrip(":： ")) not in self.headers.sections:
+                # "Decklist:", "デッキレシピ": announces the list, names no section
+                deck.notes.append(Note("label", line, number))
+                self.current = self.written = None
+                self.blank = 0
+                return
             header = read_header(line, self.headers)
             if header is not None:
                 if header.known and not header.inline:
