@@ -19,10 +19,14 @@ class ForcecheckError(Exception):
         self.line = line
 
     def __str__(self) -> str:
+        """``path:line: message``, printable: a file name or a quoted line that carries control
+        characters (or bytes that are not UTF-8) is shown escaped, wherever the error is printed."""
+        from forcecheck.report.escape import printable
+
         where = ""
         if self.path:
             where = self.path + (f":{self.line}" if self.line else "") + ": "
-        return f"{where}{self.message}"
+        return printable(f"{where}{self.message}")
 
 
 class InputFileError(ForcecheckError):

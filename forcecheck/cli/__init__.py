@@ -27,6 +27,7 @@ def main() -> None:
     import os
 
     from forcecheck.cli.app import exit_for
+    from forcecheck.report.escape import printable
 
     try:
         app(standalone_mode=True)
@@ -37,7 +38,7 @@ def main() -> None:
             sys.exit(mapped[1])
         if os.environ.get("FORCECHECK_DEBUG"):
             raise
-        print(f"forcecheck: internal error: {type(exc).__name__}: {exc} (run with FORCECHECK_DEBUG=1 for details, and please report it)", file=sys.stderr)
+        print(f"forcecheck: internal error: {type(exc).__name__}: {printable(str(exc))} (run with FORCECHECK_DEBUG=1 for details, and please report it)", file=sys.stderr)
         sys.exit(3)
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         print(exit_for(KeyboardInterrupt())[0], file=sys.stderr)

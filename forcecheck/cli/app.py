@@ -26,7 +26,9 @@ def exit_for(exc: BaseException) -> tuple[str, int] | None:
     if isinstance(exc, ForcecheckError):
         return f"forcecheck: error: {exc}", 2
     if isinstance(exc, sqlite3.DatabaseError):
-        return f"forcecheck: error: the catalog database cannot be read ({exc}); re-import it", 2
+        from forcecheck.report.escape import printable
+
+        return f"forcecheck: error: the catalog database cannot be read ({printable(str(exc))}); re-import it", 2
     return None
 
 

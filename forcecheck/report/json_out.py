@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
+from forcecheck.report.escape import json_text
 from forcecheck.report.model import RunReport
 
 JSON_SCHEMA_VERSION = 1
@@ -18,9 +19,9 @@ def render_json(report: RunReport, out: TextIO) -> None:
     out.write('{\n  "schema_version": %d,\n  "decks": [' % JSON_SCHEMA_VERSION)
     first = True
     for deck in report.iter_decks():
-        text = json.dumps(deck.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+        text = json_text(json.dumps(deck.to_dict(), ensure_ascii=False, indent=2)).replace("\n", "\n    ")
         out.write(("" if first else ",") + "\n    " + text)
         first = False
     out.write(("\n  " if not first else "") + "],\n")
-    summary = json.dumps(report.summary(), ensure_ascii=False, indent=2).replace("\n", "\n  ")
+    summary = json_text(json.dumps(report.summary(), ensure_ascii=False, indent=2)).replace("\n", "\n  ")
     out.write('  "summary": ' + summary + "\n}\n")

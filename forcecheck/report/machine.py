@@ -13,6 +13,7 @@ from typing import TextIO
 from xml.etree import ElementTree as ET
 
 from forcecheck import __version__
+from forcecheck.report.escape import json_text, printable, xml_text
 from forcecheck.report.model import DeckReport, RunReport, Violation
 
 UNREADABLE = ("FC000", "unreadable-input")
@@ -41,12 +42,15 @@ def _error_line(error: str, path: str) -> int | None:
 def render_concise(report: RunReport, out: TextIO) -> None:
     """``path:line:col: CODE [severity] message``, one line per violation (grep-friendly)."""
     for deck in report.iter_decks():
+        path = printable(deck.path)
         for code, rule, severity, line, message in _rows(deck):
-            out.write(f"{deck.path}:{line or 1}:1: {code} [{severity}] {message} ({rule})\n")
+            out.write(f"{path}:{line or 1}:1: {code} [{severity}] {printable(message)} ({printable(rule)})\n")
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A workflow command's message: GitHub's escapes for % CR LF, then every other control
+    character shown as an escape (the runner's log is a terminal too)."""
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:
@@ -88,12 +92,12 @@ def _artifact(path: str, root: Path) -> dict:
         relative = absolute.relative_to(root)
     except ValueError:
         return {"uri": absolute.as_uri()}
-    return {"uri": quote(relative.as_posix()), "uriBaseId": SRCROOT}
+    return {"uri": quote(os.fsencode(relative.as_posix())), "uriBaseId": SRCROOT}  # a name's undecodable bytes too
 
 
 def _indented(value, depth: int) -> str:
     """``value`` as pretty JSON to sit ``depth`` levels deep in a streamed document."""
-    return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * depth)
+    return json_text(json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * depth))
 
 
 def render_sarif(report: RunReport, out: TextIO) -> None:
@@ -175,15 +179,17 @@ def render_junit(report: RunReport, out: TextIO) -> None:
     )
     properties = ET.SubElement(suite, "properties")
     for name in ("catalog", "config"):
-        ET.SubElement(properties, "property", name=name, value=summary[name] or "none")
+        ET.SubElement(properties, "property", name=name, value=xml_text(summary[name] or "none"))
     for note in summary["notes"]:
-        ET.SubElement(properties, "property", name="note", value=note)
+        ET.SubElement(properties, "property", name="note", value=xml_text(note))
     for deck in decks:
+        path = xml_text(deck.path)
         case = ET.SubElement(
-            suite, "testcase", classname=f"forcecheck.{deck.format or 'unknown'}", name=deck.path, file=deck.path, time=_seconds(deck.elapsed)
+            suite, "testcase", classname=xml_text(f"forcecheck.{deck.format or 'unknown'}"), name=path, file=path, time=_seconds(deck.elapsed)
         )
         if deck.error is not None:
-            ET.SubElement(case, "error", message=deck.error, type=UNREADABLE[1]).text = deck.error
+            error = xml_text(deck.error)
+            ET.SubElement(case, "error", message=error, type=UNREADABLE[1]).text = error
             continue
         errors_ = [v for v in deck.violations if v.severity == "error"]
         lines = [_junit_line(v) for v in deck.violations]
@@ -197,7 +203,7 @@ def render_junit(report: RunReport, out: TextIO) -> None:
 
 
 def _junit_line(v: Violation) -> str:
-    return f"line {v.line or '-'}: {v.code} {v.rule} [{v.severity}] {v.message}"
+    return xml_text(f"line {v.line or '-'}: {v.code} {v.rule} [{v.severity}] {v.message}")
 
 
 def _seconds(value: float) -> str:
@@ -209,7 +215,7 @@ def _md(text) -> str:
     """Text for a Markdown table cell: no markup, no HTML, no cell breaks."""
     import html
 
-    return html.escape(str(text), quote=False).replace("|", "\\|").replace("\n", " ").replace("`", "&#96;").replace("*", "\\*").replace("_", "\\_").replace("[", "\\[")
+    return html.escape(printable(str(text)), quote=False).replace("|", "\\|").replace("\n", " ").replace("`", "&#96;").replace("*", "\\*").replace("_", "\\_").replace("[", "\\[")
 
 
 def render_step_summary(report: RunReport, out: TextIO) -> None:

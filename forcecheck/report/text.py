@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from forcecheck.report.escape import printable
 from forcecheck.report.model import DeckReport, RunReport
 
 
@@ -66,8 +67,8 @@ def summary_line(s: dict) -> str:
     parts.append(f"{s['violations']} violation{'s' if s['violations'] != 1 else ''}")
     if s["warnings"]:
         parts.append(f"{s['warnings']} warning{'s' if s['warnings'] != 1 else ''}")
-    parts.append(f"catalog: {s['catalog']}")
-    parts.append(f"config: {s.get('config') or 'none'}")
+    parts.append(f"catalog: {printable(s['catalog'])}")
+    parts.append(f"config: {printable(s.get('config') or 'none')}")
     return " · ".join(parts)
 
 
@@ -78,37 +79,41 @@ def render_text(report: RunReport, console) -> None:
     style = "bold red" if report.exit_code else "bold green"
     console.print(summary_line(s), style=style, markup=False, soft_wrap=True)
     for note in s["notes"]:
-        console.print(f"note: {note}", style="yellow", markup=False, soft_wrap=True)
+        console.print(f"note: {printable(note)}", style="yellow", markup=False, soft_wrap=True)
     console.file.flush()
 
 
 def _render_deck(deck: DeckReport, console) -> None:
+    """Everything that came from the user (paths, headers, names, messages quoting them) goes in
+    as ``Text`` through ``printable``: never read as rich markup, never as terminal codes."""
     from rich.table import Table
     from rich.text import Text
 
     fmt = f" [{deck.format}]" if deck.format else ""
     if deck.banlist:
         fmt = f" [{deck.format}, banlist {deck.banlist}]"
+    fmt = printable(fmt)
+    path = printable(deck.path)
     if deck.error is not None:
         line = Text()
         line.append("ERROR ", style="bold magenta")
-        line.append(f"{deck.error}")
+        line.append(printable(deck.error))
         console.print(line)
         return
     errors = sum(1 for v in deck.violations if v.severity == "error")
     warnings = len(deck.violations) - errors
     counts = deck.sections
     if counts:
-        fmt += "  " + ", ".join(f"{section} {n}" for section, n in counts.items())
+        fmt += "  " + printable(", ".join(f"{section} {n}" for section, n in counts.items()))
     head = Text()
     if deck.legal:
         head.append("legal   ", style="bold green")
-        head.append(f"{deck.path}{fmt}")
+        head.append(f"{path}{fmt}")
         if warnings:
             head.append(f"  ({warnings} warning{'s' if warnings != 1 else ''})", style="yellow")
     else:
         head.append("ILLEGAL ", style="bold red")
-        head.append(f"{deck.path}{fmt}")
+        head.append(f"{path}{fmt}")
         head.append(f"  {errors} violation{'s' if errors != 1 else ''}", style="red")
         if warnings:
             head.append(f", {warnings} warning{'s' if warnings != 1 else ''}", style="yellow")
@@ -124,16 +129,16 @@ def _render_deck(deck: DeckReport, console) -> None:
     shown: set[str] = set()
     for v in deck.violations:
         colour = "red" if v.severity == "error" else "yellow"
-        message = Text(v.message)
+        message = Text(printable(v.message))
         curve = deck.curves.get(v.rule)
         if curve and curve not in shown:  # the deck's curve line, once, beside the first rule of its group
             shown.add(curve)
-            message.append("\n" + curve, style="dim")
+            message.append("\n" + printable(curve), style="dim")
         table.add_row(
             str(v.line) if v.line is not None else "-",
             Text(v.code, style=colour),
-            v.rule,
-            v.section or "-",
+            Text(printable(v.rule)),
+            Text(printable(v.section or "-")),
             message,
         )
     console.print(table)
