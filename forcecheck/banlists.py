@@ -19,6 +19,9 @@ from forcecheck.errors import ForcecheckError
 from forcecheck.textfile import decode_text, read_bytes
 
 _ENTRY = re.compile(r"^(\d+)\s+(-?\d+)\s*(?:(?:--|#)\s*(.*))?$")
+MAX_DIGITS = 10
+"""Passcodes have at most 10 digits (leading zeros aside) and counts one: a longer number is a
+broken line (and past 4,300 digits Python would refuse to convert it)."""
 _DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)[.-](\d{1,2})(?:[.-](\d{1,2}))?(?!\d)")
 _META = re.compile(r"^--\s*(StartDate|EndDate)\s+(\S+)", re.IGNORECASE)
 
@@ -98,14 +101,18 @@ def parse_lflist(text: str, source: str = "") -> tuple[list[Banlist], list[Lflis
         if current is None:
             warnings.append(LflistWarning(number, "entry before any '!name' list; skipped"))
             continue
-        count = int(match.group(2))
+        code, written = match.group(1).lstrip("0") or "0", match.group(2)
+        if len(code) > MAX_DIGITS or len(written.lstrip("-0")) > MAX_DIGITS:
+            warnings.append(LflistWarning(number, f"a number of {max(len(code), len(written)):,} digits is no passcode or count; skipped"))
+            continue
+        count = int(written)
         if count < 0:  # EDOPro uses -1 for "unlimited" in some lists
-            current.entries.pop(str(int(match.group(1))), None)
+            current.entries.pop(code, None)
             continue
         if count > 3:
             warnings.append(LflistWarning(number, f"count {count} is over 3; skipped"))
             continue
-        current.entries[str(int(match.group(1)))] = count
+        current.entries[code] = count
     return lists, warnings
 
 

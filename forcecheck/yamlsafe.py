@@ -3,7 +3,11 @@
 PyYAML's ``safe_load`` loses line numbers, silently keeps the last of two equal keys and
 expands aliases without limit ("billion laughs"). Composing the node tree ourselves fixes
 all three: each value's line is kept by its path (``("rules", 3, "max")``), duplicate keys
-are an error, and a cap on nodes visited and on depth stops alias bombs and deep nesting.
+are an error, and caps on nodes visited, on the characters that aliases repeat and on depth
+stop alias bombs (a few long strings repeated make as large a document as many short ones)
+and deep nesting. A value PyYAML cannot convert (``!!int abc``, ``2024-02-30``) is an error
+on its line, and an integer too long for Python to convert (over 4,300 digits) is kept as
+its digits (a decklist reports it as a bad count, a format as a wrong type).
 """
 
 from __future__ import annotations
@@ -20,6 +24,12 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_NODES = 200_000
 MAX_DEPTH = 64
+MAX_REPEATED_CHARS = 1024 * 1024
+"""Characters that aliases may add to a document beyond what its text holds: as much again as
+the largest file forcecheck reads, so whatever a document expands to stays writable and readable."""
+MAX_INT_DIGITS = 4000
+"""Python refuses to convert longer digit strings (sys.get_int_max_str_digits, 4,300)."""
+_INT_TAG = "tag:yaml.org,2002:int"
 
 PathKey = tuple[Any, ...]
 
@@ -60,7 +70,7 @@ def load_yaml(text: str, path: str | Path) -> LinedYaml:
     except yaml.YAMLError as exc:
         raise YamlError(f"malformed YAML: {exc}", path) from None
     except RecursionError:
-        raise YamlError("YAML nested too deeply", path) from None
+        raise YamlError(f"YAML nested deeper than {MAX_DEPTH} levels", path) from None
     if node is None:
         return LinedYaml(None, {})
     lines: dict[PathKey, int] = {}
@@ -78,6 +88,9 @@ class _Converter:
     def __init__(self, path: str | Path):
         self.path = path
         self.budget = MAX_NODES
+        self.repeated = MAX_REPEATED_CHARS
+        self.seen: set[int] = set()
+        """Nodes converted once: meeting one again means an alias repeats it."""
         self.constructor = yaml.SafeLoader("")
 
     def convert(self, node: yaml.Node, at: PathKey, lines: dict, depth: int) -> Any:
@@ -92,6 +105,17 @@ class _Converter:
         if depth > MAX_DEPTH:
             raise YamlError(f"YAML nested deeper than {MAX_DEPTH} levels", path, node.start_mark.line + 1)
         lines.setdefault(at, node.start_mark.line + 1)
+        if isinstance(node, yaml.ScalarNode):
+            if id(node) in self.seen:
+                self.repeated -= len(node.value) + 1
+                if self.repeated < 0:
+                    raise YamlError(
+                        f"YAML document expands to over {MAX_REPEATED_CHARS:,} more characters through aliases (alias bomb?)",
+                        path,
+                        node.start_mark.line + 1,
+                    )
+            else:
+                self.seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             out: dict[Any, Any] = {}
             for key_node, value_node in node.value:
@@ -101,7 +125,8 @@ class _Converter:
                 if isinstance(key, (list, dict)):
                     raise YamlError("a mapping key must be a plain value", path, key_node.start_mark.line + 1)
                 if key in out:
-                    raise YamlError(f"duplicate key {key!r}", path, key_node.start_mark.line + 1)
+                    shown = repr(key) if len(str(key)) <= 60 else repr(str(key)[:60]) + "..."
+                    raise YamlError(f"duplicate key {shown}", path, key_node.start_mark.line + 1)
                 out[key] = self.convert(value_node, at + (key,), lines, depth + 1)
                 lines[at + (key,)] = key_node.start_mark.line + 1
             return out
@@ -109,7 +134,15 @@ class _Converter:
             return [self.convert(item, at + (i,), lines, depth + 1) for i, item in enumerate(node.value)]
         if node.tag == "tag:yaml.org,2002:str":
             return node.value  # the common case, without the constructor's bookkeeping
+        if node.tag == _INT_TAG and len(node.value) > MAX_INT_DIGITS:
+            return node.value  # too long to be a number anyone meant: kept as written
         try:
             return self.constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:
-            raise YamlError(f"bad YAML value: {exc}", path, node.start_mark.line + 1) from None
+        except Exception:  # noqa: BLE001 - PyYAML's converters raise what they meet: ValueError, KeyError, ...
+            shown = node.value if isinstance(node.value, str) else ""
+            kind = node.tag.rsplit(":", 1)[-1]
+            raise YamlError(
+                f"bad YAML value {shown[:40]!r}{'...' if len(shown) > 40 else ''}: not a valid {kind} (quote it to keep it as text)",
+                path,
+                node.start_mark.line + 1,
+            ) from None

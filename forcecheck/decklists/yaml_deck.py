@@ -12,7 +12,9 @@
         Name: 2
 
 Unknown top-level keys and malformed YAML make the file unusable (exit 2); bad counts are
-deck content and become violations on their line.
+deck content and become violations on their line. A card entry is bounded as a text line is
+(``MAX_LINE_CHARS``): a longer name or entry is reported on its line and not read, so no
+message carries (and no catalog search is run on) a 50,000-character name.
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ from __future__ import annotations
 from typing import Any
 
 from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section
-from forcecheck.decklists.text import MAX_COUNT, parse_entry
+from forcecheck.decklists.text import MAX_COUNT, MAX_LINE_CHARS, parse_entry
 from forcecheck.errors import InputFileError
+from forcecheck.report.escape import short
 from forcecheck.yamlsafe import LinedYaml, load_yaml
+
+MAX_COUNT_CHARS = 24
+"""A count written longer than this is reported by its length, not quoted (nor converted)."""
 
 TOP_LEVEL_KEYS = ("format", "name", "player", "event", "date", "notes", "sections")
 
@@ -65,23 +71,31 @@ def _read_section(section: Section, body: Any, at: tuple, doc: LinedYaml, deck: 
     if body is None:
         return
     if isinstance(body, str):
-        section.add(parse_entry(body, doc.line_of(at)))
+        _read_string(section, body, doc.line_of(at), deck)
     elif isinstance(body, list):
         for index, item in enumerate(body):
             _read_item(section, item, at + (index,), doc, deck)
     elif isinstance(body, dict):
         for name, count in body.items():
-            section.add(_entry(str(name), count, None, doc.line_of(at + (name,))))
+            _add(section, str(name), count, None, doc.line_of(at + (name,)), deck)
     else:
         deck.problems.append(
-            ReadProblem("invalid-entry", f"cannot read {body!r} as cards", doc.line_of(at), section.title)
+            ReadProblem("invalid-entry", f"cannot read {_shown(body)} as cards", doc.line_of(at), section.title)
         )
+
+
+def _read_string(section: Section, text: str, line: int | None, deck: Decklist) -> None:
+    """A ``"4 Name"`` entry, read as a text line is, with the same length cap."""
+    if len(text) > MAX_LINE_CHARS:
+        deck.problems.append(_too_long("entry", text, line, section))
+        return
+    section.add(parse_entry(text, line))
 
 
 def _read_item(section: Section, item: Any, at: tuple, doc: LinedYaml, deck: Decklist) -> None:
     line = doc.line_of(at)
     if isinstance(item, str):
-        section.add(parse_entry(item, line))
+        _read_string(section, item, line, deck)
         return
     if isinstance(item, dict) and isinstance(item.get("name"), str):
         extra = set(item) - {"name", "count", "printing"}
@@ -89,18 +103,49 @@ def _read_item(section: Section, item: Any, at: tuple, doc: LinedYaml, deck: Dec
             deck.problems.append(
                 ReadProblem(
                     "invalid-entry",
-                    f"unknown key(s) {', '.join(sorted(map(str, extra)))} in card entry (allowed: name, count, printing)",
+                    short(f"unknown key(s) {', '.join(sorted(map(str, extra)))} in card entry (allowed: name, count, printing)", 200),
                     line,
                     section.title,
-                    item["name"],
+                    short(item["name"]),
                 )
             )
         printing = item.get("printing")
-        section.add(_entry(item["name"], item.get("count", 1), str(printing) if printing is not None else None, line))
+        _add(section, item["name"], item.get("count", 1), str(printing) if printing is not None else None, line, deck)
         return
     deck.problems.append(
-        ReadProblem("invalid-entry", f"cannot read {item!r} as a card entry", line, section.title)
+        ReadProblem("invalid-entry", f"cannot read {_shown(item)} as a card entry", line, section.title)
     )
+
+
+def _add(section: Section, name: str, count: Any, printing: str | None, line: int | None, deck: Decklist) -> None:
+    """One ``{name, count, printing}`` entry; a name, count or printing past the line cap is
+    reported on its line instead."""
+    for what, value in (("card name", name), ("printing", printing)):
+        if value is not None and len(value) > MAX_LINE_CHARS:
+            deck.problems.append(_too_long(what, value, line, section))
+            return
+    written = str(count) if isinstance(count, (int, str)) and not isinstance(count, bool) else None
+    if written is not None and len(written) > MAX_COUNT_CHARS:
+        deck.problems.append(
+            ReadProblem(
+                "invalid-count",
+                f"count of {len(written):,} characters for {short(name)} is not a whole number from 1 to {MAX_COUNT:,}; not counted",
+                line, section.title, short(name),
+            )
+        )
+        return
+    section.add(_entry(name, count, printing, line))
+
+
+def _too_long(what: str, text: str, line: int | None, section: Section) -> ReadProblem:
+    return ReadProblem(
+        "line-too-long", f"{what} is {len(text):,} characters (limit {MAX_LINE_CHARS}); not read", line, section.title
+    )
+
+
+def _shown(value: Any) -> str:
+    """A value quoted in a message, cut short."""
+    return short(repr(value), 80)
 
 
 def _entry(name: str, count: Any, printing: str | None, line: int | None) -> Entry:

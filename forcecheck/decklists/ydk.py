@@ -50,7 +50,7 @@ def read_ydk(text: str, path: str) -> Decklist:
                             number, current.title if current else None)
             )
             continue
-        code = str(int(line))
+        code = line.lstrip("0") or "0"  # leading zeros are fine; int() would refuse 4,300+ digits
         entry = Entry(name=code, count=1, line=number, printing=code)
         if current is None:  # before #main: placed by what the card is (an extra deck monster, else main)
             deck.add_loose(entry)
