@@ -7,6 +7,7 @@ are loaded and compiled once per run and reused for every deck that names them.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -83,37 +84,88 @@ class FormatCache:
         return self.catalog.banlist(chosen.name) if chosen else None
 
 
-def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Files to check, in a deterministic order. Directories are walked in name order (hidden
-    entries skipped, symlinked directories not followed, so a link loop cannot trap the walk)
-    for decklist extensions; a file named explicitly is always checked. The walk holds one
-    directory's names at a time, so a folder of 100,000 decklists costs 100,000 names, no more."""
+@dataclass(frozen=True)
+class WalkProblem:
+    """A place a directory walk could not take as a decklist: a folder it could not list, a
+    symbolic link leading out of the folder being checked, a folder with no decklists. It
+    becomes one report row (exit 2), so nothing is skipped unseen."""
+
+    path: Path
+    message: str
+
+
+NO_DECKLISTS = f"no decklists ({' '.join(DECKLIST_EXTENSIONS)} files) in this folder; nothing was checked"
+
+
+def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path | WalkProblem]:
+    """Files to check, in a deterministic order. Directories are walked in name order (see
+    ``walk_files``) for decklist extensions; a file named explicitly is always checked, wherever
+    it is. A folder that yields no decklist is a WalkProblem: for CI that is a misconfiguration,
+    not a pass. The walk holds one directory's names at a time, so a folder of 100,000
+    decklists costs 100,000 names, no more."""
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from walk_files(str(path))
+            found = False
+            for item in walk_files(str(path)):
+                found = True
+                yield item
+            if not found:
+                yield WalkProblem(path, NO_DECKLISTS)
         else:
             yield path
 
 
-def walk_files(directory: str, decklists_only: bool = True) -> Iterator[Path]:
-    """Files under ``directory`` in name order: hidden entries skipped, symlinked directories
-    neither followed nor listed; only decklist extensions unless ``decklists_only`` is False."""
+def walk_files(directory: str, decklists_only: bool = True, root: str | None = None) -> Iterator[Path | WalkProblem]:
+    """Files under ``directory`` in name order; only decklist extensions unless ``decklists_only``
+    is False. Hidden entries are skipped and symlinked folders neither followed nor listed (a
+    link loop cannot trap the walk). A symlinked file is read only when it resolves inside the
+    folder the walk started from (``root``): a link out of it (to a credentials file, say) is a
+    WalkProblem, never read. A folder that cannot be listed is a WalkProblem too."""
+    root = root or os.path.realpath(directory)
     try:
         with os.scandir(directory) as scan:
-            entries = sorted(
-                (e.name, e.is_dir(follow_symlinks=False), e.is_symlink() and e.is_dir())
-                for e in scan
-                if not e.name.startswith(".")
-            )
-    except OSError:
+            entries = sorted(_kind(entry) for entry in scan if not entry.name.startswith("."))
+    except OSError as exc:
+        yield WalkProblem(Path(directory), f"cannot list this folder ({exc.strerror or exc}); the decklists in it are not checked")
         return
-    for name, is_dir, linked_dir in entries:
+    for name, kind in entries:
         full = os.path.join(directory, name)
-        if is_dir:
-            yield from walk_files(full, decklists_only)
-        elif not linked_dir and (not decklists_only or os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS):
-            yield Path(full)
+        if kind == "dir":
+            yield from walk_files(full, decklists_only, root)
+            continue
+        if decklists_only and os.path.splitext(name)[1].lower() not in DECKLIST_EXTENSIONS:
+            continue
+        if kind == "link":
+            target = _link_target(full, root)
+            if target == "dir":
+                continue
+            if target == "outside":
+                yield WalkProblem(Path(full), "not read: a symbolic link that leads outside the folder being checked (name the file itself to check it)")
+                continue
+        yield Path(full)  # a broken link or loop is reported when the file is read
+
+
+def _kind(entry: os.DirEntry) -> tuple[str, str]:
+    """(name, "dir" | "link" | "file"), from the directory listing itself where it can."""
+    try:
+        if entry.is_symlink():
+            return entry.name, "link"
+        return entry.name, "dir" if entry.is_dir(follow_symlinks=False) else "file"
+    except OSError:
+        return entry.name, "file"  # reading it will say what is wrong
+
+
+def _link_target(link: str, root: str) -> str:
+    """"dir", "outside" or "file" for a symbolic link met by a walk (see walk_files)."""
+    if os.path.isdir(link):
+        return "dir"
+    real = os.path.realpath(link)
+    try:
+        inside = os.path.commonpath([root, real]) == root
+    except ValueError:  # another drive
+        inside = False
+    return "file" if inside else "outside"
 
 
 NO_FORMAT = "no format: pass --format NAME, write 'format: NAME' in a YAML decklist, or set format/formats in .forcecheck.yaml"
@@ -144,12 +196,13 @@ def read_with_format(
 def check_file(
     path: Path, catalog: Catalog, formats: FormatCache, format_name: str | None = None, fallback: str | None = None
 ) -> DeckReport:
-    """Check one file; any unusable input becomes the report's ``error``, never an exception."""
+    """Check one file; any unusable input (the file, its format, a damaged catalog met while
+    looking its cards up) becomes the report's ``error``, never an exception."""
     try:
         deck, fmt, _text = read_with_format(path, formats, format_name, fallback)
+        return check_decklist(deck, fmt, catalog)
     except ForcecheckError as exc:
         return DeckReport(path=str(path), format=format_name, error=str(exc))
-    return check_decklist(deck, fmt, catalog)
 
 
 def check_paths(
@@ -170,6 +223,9 @@ def check_paths(
 
     def reports():
         for path in expand_paths(paths):
+            if isinstance(path, WalkProblem):
+                yield DeckReport(path=str(path.path), format=format_name, error=f"{path.path}: {path.message}")
+                continue
             report = check_file(path, catalog, formats, format_name, format_for(path) if format_for else None)
             yield selection.apply(report) if selection else report
 

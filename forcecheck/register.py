@@ -64,16 +64,20 @@ def deck_row(deck: dict, file: str, player: str, format_name: str = "") -> dict:
 
 
 def row_for(report, root: Path | str | None) -> dict:
-    """The row of one submitted file's report (a file that is not a decklist has its own status)."""
+    """The row of one submitted file's report (a file that is not a decklist has its own status).
+    Names are printable (``report.escape``): a file name's control characters are shown escaped."""
+    from forcecheck.report.escape import printable
+
     path = Path(report.path)
-    shown = os.path.relpath(path, root) if root else str(path)
+    shown = printable(os.path.relpath(path, root) if root else str(path))
     if path.suffix.lower() not in DECKLIST_EXTENSIONS:
         row = {c: "" for c in COLUMNS}
-        row.update(status="not-a-decklist", file=shown, player=path.stem, legal=False, violations=0, warnings=0,
+        row.update(status="not-a-decklist", file=shown, player=printable(path.stem), legal=False, violations=0, warnings=0,
                    messages=[], duplicate_player=False, error=f"not a decklist file ({path.suffix or 'no extension'}); not checked")
         return row
-    row = deck_row(report.to_dict(), shown, path.stem, report.format or "")
-    row["error"] = row["error"].replace(str(path), shown)
+    row = deck_row(report.to_dict(), shown, printable(path.stem), report.format or "")
+    row["player"] = printable(row["player"])
+    row["error"] = row["error"].replace(printable(str(path)), shown)
     return row
 
 
@@ -143,8 +147,11 @@ def write_csv(rows: list[dict], fh) -> None:
 
 
 def write_json(rows: list[dict], summary: dict, fh) -> None:
-    """The registration table as JSON, ``{"summary": ..., "registrations": [...]}``, one row a line."""
-    fh.write('{\n  "summary": ' + json.dumps(summary, ensure_ascii=False) + ',\n  "registrations": [')
+    """The registration table as JSON, ``{"summary": ..., "registrations": [...]}``, one row a line
+    (characters a terminal would act on, and file names' undecodable bytes, escaped: ``json_text``)."""
+    from forcecheck.report.escape import json_text
+
+    fh.write('{\n  "summary": ' + json_text(json.dumps(summary, ensure_ascii=False)) + ',\n  "registrations": [')
     for index, row in enumerate(rows):
-        fh.write(("," if index else "") + "\n    " + json.dumps(row, ensure_ascii=False))
+        fh.write(("," if index else "") + "\n    " + json_text(json.dumps(row, ensure_ascii=False)))
     fh.write("\n  ]\n}\n")

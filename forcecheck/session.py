@@ -220,16 +220,21 @@ class Session:
         from forcecheck.engine import check_decklist
         from forcecheck.report.model import DeckReport
 
+        from forcecheck.checking import WalkProblem
+
         started = time.perf_counter()
+        if isinstance(path, WalkProblem):  # a folder the walk could not list, a link out of it, no decklists
+            return DeckReport(path=str(path.path), format=self.config.forced_format, error=f"{path.path}: {path.message}")
         path = Path(path)
         formats = _DeckFormats(self, path)
         try:
             deck, fmt, _text = read_with_format(path, formats, format_name or self.config.forced_format, self.config.format_for(path))
+            catalog, settings = formats.context
+            checked = check_decklist(deck, fmt, catalog)  # a damaged catalog is met here, card by card
         except ForcecheckError as exc:
             return DeckReport(path=str(path), format=formats.known, error=str(naming(exc, path)), elapsed=time.perf_counter() - started)
-        catalog, settings = formats.context
         self._used.setdefault(self.catalog_location(settings.catalog), None)
-        report = self.selection(settings).apply(check_decklist(deck, fmt, catalog))
+        report = self.selection(settings).apply(checked)
         if catalog.label == _sample_label() and any(v.code == "FC001" for v in report.violations):
             self.note(SAMPLE_NOTE)
         report.elapsed = time.perf_counter() - started
@@ -253,6 +258,8 @@ class Session:
         from forcecheck.decklists.readers import DECKLIST_EXTENSIONS
         from forcecheck.report.model import DeckReport
 
+        if not isinstance(path, Path):  # a WalkProblem
+            return self.check_file(path)
         if path.suffix.lower() not in DECKLIST_EXTENSIONS:
             return DeckReport(path=str(path), format=None, error=f"{path}: not a decklist file ({path.suffix or 'no extension'}); not checked")
         return self.check_file(path)
@@ -266,12 +273,12 @@ class Session:
     ):
         """A RunReport of every decklist under ``paths`` (every file, for ``submissions``),
         checked in ``jobs`` processes (default: the ``jobs`` setting), streamed in input order."""
-        from forcecheck.checking import expand_paths
+        from forcecheck.checking import WalkProblem, expand_paths
         from forcecheck.report.model import RunReport
         from forcecheck.workers import Worker, run_in_order
 
         jobs = jobs or self.config["jobs"]
-        items = (Path(p) for p in paths) if submissions else expand_paths(paths)
+        items = (p if isinstance(p, WalkProblem) else Path(p) for p in paths) if submissions else expand_paths(paths)
         here = self.check_submission if submissions else self.check_file
         worker = Worker(_check_in_worker, _start_worker, (self.config, self.warn, submissions))
 

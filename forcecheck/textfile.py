@@ -6,6 +6,8 @@ file, a PNG, Shift_JIS bytes) give the same one-line error everywhere.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import stat
 from pathlib import Path
@@ -79,16 +81,79 @@ def read_text(path: Path, max_bytes: int = MAX_FILE_BYTES) -> str:
 
 
 def atomic_write(path: Path, write, newline: str | None = "") -> None:
-    """Write a file by calling ``write(handle)`` on a sibling temporary file, then renaming it
-    over ``path``: a failed or interrupted write leaves the previous file exactly as it was."""
+    """Write a file by calling ``write(handle)``, so that a failed or interrupted write leaves the
+    previous file exactly as it was, and the file stays what it was:
+
+    - a symbolic link is written through: its target gets the new content, the link stays;
+    - the mode (and, as root, the owner) of the file is kept; a new file gets the umask's mode;
+    - a file with several hard links is rewritten in place, so every link keeps sharing it
+      (the space is reserved first, so a full disk fails before a byte changes);
+    - anything else is written to a sibling temporary file, flushed to disk and renamed over it;
+    - what is not a regular file (a FIFO, a device, a directory) is never replaced: InputFileError.
+    """
+    target = os.path.realpath(path)
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise InputFileError("not a regular file (a FIFO, device or folder is not replaced)", path)
+    if st is not None and st.st_nlink > 1:
+        _write_in_place(target, write, newline)
+        return
+    tmp = _write_temporary(target, write, newline, st)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _write_temporary(target: str, write, newline: str | None, st: os.stat_result | None) -> str:
+    """A sibling temporary file holding the new content (synced), with the mode and owner of
+    the file it will replace; removed again if anything fails."""
     import tempfile
 
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent) if str(path.parent) else ".")
+    folder, name = os.path.split(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
             write(handle)
-        os.replace(tmp, path)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
+        if st is not None and hasattr(os, "chown") and os.geteuid() == 0 and (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+            with contextlib.suppress(OSError):
+                os.chown(tmp, st.st_uid, st.st_gid)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
         raise
+    return tmp
+
+
+def _write_in_place(target: str, write, newline: str | None) -> None:
+    """Overwrite a hard-linked file's content where it is, after reserving the space it needs."""
+    import io
+
+    buffer = io.StringIO(newline=newline)
+    write(buffer)
+    data = buffer.getvalue().encode("utf-8")
+    with open(target, "r+b") as fh:
+        if data and hasattr(os, "posix_fallocate"):
+            try:
+                os.posix_fallocate(fh.fileno(), 0, len(data))
+            except OSError as exc:
+                if exc.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
+                    raise
+        fh.write(data)
+        fh.truncate()
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -40,7 +40,7 @@ def _source(session) -> str:
 @catalog_app.command("import")
 def catalog_import(
     importer: str = typer.Argument(..., metavar="IMPORTER", help="Source format: fowsim (Force of Will JSON) or ygopro (YGOPro cards.cdb)."),
-    files: List[Path] = typer.Argument(..., metavar="FILE...", help="Source files; importing several merges them, importing again updates in place."),
+    files: List[Path] = typer.Argument(..., readable=False, metavar="FILE...", help="Source files; importing several merges them, importing again updates in place."),
     catalog: CatalogOpt = None,
     locale: Annotated[
         Optional[str], typer.Option("--locale", metavar="LANG", help="Language of the names in FILES (en, ja, ...); default: read from the names' script, per file.")
@@ -154,7 +154,7 @@ def catalog_search(
 
 @banlist_app.command("import")
 def banlist_import(
-    files: List[Path] = typer.Argument(..., metavar="FILE...", help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists) or banned-list JSON files (the fowsim Wanderer list's shape)."),
+    files: List[Path] = typer.Argument(..., readable=False, metavar="FILE...", help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists) or banned-list JSON files (the fowsim Wanderer list's shape)."),
     catalog: CatalogOpt = None,
     config_file: ConfigOpt = None,
 ) -> None:

@@ -31,7 +31,8 @@ from forcecheck.cli.common import (
 
 @app.command()
 def check(
-    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted)."),
+    # readable=False: an unreadable file is one report row (the reader says why), not a usage error that stops the batch
+    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted)."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     output_format: OutputFormatOpt = None,

@@ -150,7 +150,9 @@ def session_from(
 
 def fail(message: str, code: int = 2) -> None:
     """One line on stderr, no traceback, and the exit code (2 = unusable input)."""
-    print(f"forcecheck: error: {message}", file=sys.stderr)
+    from forcecheck.report.escape import printable
+
+    print(f"forcecheck: error: {printable(message)}", file=sys.stderr)
     raise typer.Exit(code)
 
 
@@ -170,18 +172,34 @@ def iso_date(value: Optional[str]) -> Optional[str]:
 
 def emit(write, output_file, out_format: str) -> None:
     """Stream the document to stdout, or to the output file through a temporary file renamed
-    over it (so a failed or interrupted run never leaves a half-written report)."""
+    over it (so a failed or interrupted run never leaves a half-written report). A FIFO or a
+    character device (``/dev/stdout``, a named pipe) is written into, never replaced."""
     if output_file is None:
         write(sys.stdout)
         return
+    import os
+    import stat
+
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.report.escape import printable
     from forcecheck.textfile import atomic_write
 
     target = Path(output_file)
     try:
-        atomic_write(target, write, newline=None)
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = 0
+    try:
+        if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+            with open(target, "w", encoding="utf-8") as handle:
+                write(handle)
+        else:
+            atomic_write(target, write, newline=None)
     except OSError as exc:
-        fail(f"cannot write {target}: {exc.strerror or exc}")
-    print(f"forcecheck: wrote {out_format} report to {target}", file=sys.stderr)
+        fail(f"cannot write {target}: {exc.strerror or exc}; nothing was written there")
+    except ForcecheckError as exc:
+        fail(f"cannot write {exc}")
+    print(f"forcecheck: wrote {out_format} report to {printable(str(target))}", file=sys.stderr)
 
 
 def render_report(session, report, output_file) -> str:

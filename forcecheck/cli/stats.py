@@ -33,7 +33,7 @@ class StatsFormat(str, Enum):
 
 @app.command()
 def stats(
-    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted)."),
+    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted)."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     output_format: Annotated[
@@ -100,13 +100,16 @@ def stats(
 def _insights(paths, session):
     """DeckInsight per deck, or the DeckReport with ``error`` for a file that cannot be used;
     each deck read and checked with the run's settings (``Session.read``)."""
-    from forcecheck.checking import expand_paths
+    from forcecheck.checking import WalkProblem, expand_paths
     from forcecheck.engine import check_decklist
     from forcecheck.errors import ForcecheckError
     from forcecheck.insight import deck_insight
     from forcecheck.report.model import DeckReport
 
     for path in expand_paths(paths):
+        if isinstance(path, WalkProblem):
+            yield DeckReport(path=str(path.path), format=session.config.forced_format, error=f"{path.path}: {path.message}")
+            continue
         try:
             deck, fmt, _text, _kind, card_catalog, _settings = session.read(path)
         except ForcecheckError as exc:

@@ -40,7 +40,7 @@ def _used(session) -> str:
 
 @app.command("fmt")
 def fmt_command(
-    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Decklist files or directories to rewrite in canonical form."),
+    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories to rewrite in canonical form."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     check_only: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not in canonical form (for CI).")] = False,
@@ -62,15 +62,21 @@ def fmt_command(
     import difflib
 
     from forcecheck.canonical import NotRewritable, rewrite
-    from forcecheck.checking import expand_paths
+    from forcecheck.checking import WalkProblem, expand_paths
     from forcecheck.errors import ForcecheckError
-    from forcecheck.textfile import atomic_write
+    from forcecheck.report.escape import printable
+    from forcecheck.textfile import MAX_FILE_BYTES, atomic_write
 
     session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)
     if names is not None:
         names = _names_language(names, session.main_catalog)
     changed = problems = 0
     for path in expand_paths(paths):
+        if isinstance(path, WalkProblem):
+            print(f"forcecheck: error: {printable(str(path.path))}: {path.message}", file=sys.stderr)
+            problems += 1
+            continue
+        shown = printable(str(path))
         try:
             deck, fmt, text, kind, card_catalog, _settings = session.read(path)
         except ForcecheckError as exc:
@@ -79,25 +85,36 @@ def fmt_command(
             continue
         if deck.problems:
             first = deck.problems[0]
-            print(f"forcecheck: {path}:{first.line or 1}: not rewritten: {first.message}", file=sys.stderr)
+            print(f"forcecheck: {shown}:{first.line or 1}: not rewritten: {printable(first.message)}", file=sys.stderr)
             problems += 1
             continue
         try:
             new = rewrite(deck, fmt, card_catalog, text, kind, names, str(path))
         except NotRewritable as exc:
-            print(f"forcecheck: {path}:{exc.line or 1}: not rewritten: {exc}", file=sys.stderr)
+            print(f"forcecheck: {shown}:{exc.line or 1}: not rewritten: {printable(str(exc))}", file=sys.stderr)
             problems += 1
             continue
         if new == text:  # read_text has already made every newline "\n"
             continue
+        if len(new.encode("utf-8")) > MAX_FILE_BYTES:  # forcecheck could not read it back
+            print(f"forcecheck: {shown}: not rewritten: the canonical form would be over the {MAX_FILE_BYTES:,}-byte limit", file=sys.stderr)
+            problems += 1
+            continue
         changed += 1
         if diff:
-            sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), new.splitlines(True), f"{path}", f"{path} (canonical)"))
+            sys.stdout.writelines(printable(line) + "\n" for line in difflib.unified_diff(text.splitlines(), new.splitlines(), shown, f"{shown} (canonical)", lineterm=""))
         elif check_only:
-            print(f"{path}: not in canonical form")
+            print(f"{shown}: not in canonical form")
         else:
-            atomic_write(path, lambda handle: handle.write(new), newline="\n")
-            print(f"reformatted {path}", file=sys.stderr)
+            try:
+                atomic_write(path, lambda handle: handle.write(new), newline="\n")
+            except (OSError, ForcecheckError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else printable(str(exc))
+                print(f"forcecheck: error: {shown}: cannot write ({reason}); the file is unchanged", file=sys.stderr)
+                changed -= 1
+                problems += 1
+                continue
+            print(f"reformatted {shown}", file=sys.stderr)
     verb = "would reformat" if (check_only or diff) else "reformatted"
     print(f"forcecheck fmt: {verb} {changed} file(s); {problems} file(s) with problems · {_used(session)}", file=sys.stderr)
     if problems:
@@ -121,7 +138,7 @@ def _names_language(names: str, card_catalog) -> str:
 
 @app.command("fingerprint")
 def fingerprint_command(
-    deck_path: Path = typer.Argument(..., metavar="PATH", help="A decklist."),
+    deck_path: Path = typer.Argument(..., readable=False, metavar="PATH", help="A decklist."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     formats_dir: FormatsDirOpt = None,
@@ -133,19 +150,20 @@ def fingerprint_command(
     the README ("Fingerprints") says exactly what it covers.
     """
     from forcecheck.canonical import canonical_sections, fingerprint
+    from forcecheck.report.escape import printable
 
     session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)
     deck, fmt, _text, _kind, card_catalog, _settings = session.read(deck_path)
     for group in canonical_sections(deck, fmt, card_catalog):
         cards = sum(e.count for e in group.entries if e.count_ok)
-        print(f"{group.key}: {cards} cards, {len(group.entries)} lines", file=sys.stderr)
+        print(f"{printable(group.key)}: {cards} cards, {len(group.entries)} lines", file=sys.stderr)
     print(f"{fmt.spec.name} · {_used(session)}", file=sys.stderr)
     print(fingerprint(deck, fmt, card_catalog))
 
 
 @app.command("register")
 def register_command(
-    submissions: Path = typer.Argument(..., metavar="FOLDER", help="Folder of submitted decklists (every file in it gets a row)."),
+    submissions: Path = typer.Argument(..., readable=False, metavar="FOLDER", help="Folder of submitted decklists (every file in it gets a row)."),
     format_name: FormatOpt = None,
     as_of: AsOfOpt = None,
     output_dir: Annotated[
@@ -234,8 +252,8 @@ def _with_progress(run, total: int) -> None:
 
 @app.command("verify")
 def verify_command(
-    registered: Path = typer.Argument(..., metavar="REGISTERED", help="The registered decklist."),
-    played: Path = typer.Argument(..., metavar="PLAYED", help="The decklist played at the table."),
+    registered: Path = typer.Argument(..., readable=False, metavar="REGISTERED", help="The registered decklist."),
+    played: Path = typer.Argument(..., readable=False, metavar="PLAYED", help="The decklist played at the table."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     output_format: PlainOutputOpt = PlainOutput.text,
