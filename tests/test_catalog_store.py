@@ -90,7 +90,7 @@ def test_bad_source_files_leave_the_catalog_untouched(tmp_path, small, content, 
     with pytest.raises(ForcecheckError, match=fragment):
         pipeline.import_files("fowsim", [small, bad], db)
     assert db.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "c.db", "cards.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "c.db", "c.db.lock", "cards.json"]  # the writers' lock file stays (empty)
 
 
 def test_a_database_that_is_not_ours_is_never_touched(tmp_path, small):
@@ -130,14 +130,14 @@ def test_a_failure_mid_import_leaves_the_old_catalog(tmp_path, small, monkeypatc
     pipeline.import_files("fowsim", [small], db)
     before = db.read_bytes()
 
-    def explode(conn):
+    def explode(conn, db):
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(pipeline, "_derive", explode)
     with pytest.raises(RuntimeError):
         pipeline.import_files("fowsim", [small], db)
     assert db.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.db", "cards.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.db", "c.db.lock", "cards.json"]
 
 
 def test_catalog_choice_order(tmp_path, small, monkeypatch):

@@ -355,12 +355,14 @@ def catalog_from_json(data: object, path: str | Path, label: str) -> Catalog:
     records = data.get("cards")
     if not isinstance(records, list):
         raise CatalogError("catalog has no \"cards\" list", path)
+    from forcecheck.cards.records import RecordError, card_from_record
+
     cards = []
     for index, record in enumerate(records):
         try:
-            cards.append(Card.from_dict(record))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise CatalogError(f"card record {index} is malformed ({exc!r})", path) from None
+            cards.append(card_from_record(record))
+        except RecordError as exc:
+            raise CatalogError(f"card record {index} is malformed ({exc})", path) from None
     return MemoryCatalog(cards, label=label)
 
 

@@ -14,10 +14,12 @@ language), ``names`` and ``printings`` (lookup keys: a name's keys in each fold,
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import sqlite3
+import sys
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -82,11 +84,23 @@ def is_sqlite_file(path: Path) -> bool:
         return False
 
 
+def damaged(path: Path, detail: str) -> CatalogError:
+    """The error for a catalog whose content is broken: only a new import mends it."""
+    return CatalogError(f"catalog is damaged ({detail}); re-import the card data (forcecheck catalog import ... --db NEW_PATH)", path)
+
+
+def is_corruption(exc: sqlite3.DatabaseError) -> bool:
+    """SQLite's own verdict that the file is damaged (SQLITE_CORRUPT, SQLITE_NOTADB), by code."""
+    return getattr(exc, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
 def check_ours(conn: sqlite3.Connection, path: Path) -> dict[str, str]:
     """Refuse a database that is not a forcecheck catalog, or of another schema version; its meta table."""
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-    except sqlite3.DatabaseError:
+    except sqlite3.DatabaseError as exc:
+        if is_corruption(exc):
+            raise damaged(path, "SQLite cannot read its structure") from None
         raise CatalogError("not a forcecheck catalog (an SQLite database without forcecheck's tables)", path) from None
     if meta.get("format") != MARKER:
         raise CatalogError("not a forcecheck catalog (no forcecheck marker in its meta table)", path)
@@ -99,6 +113,35 @@ def check_ours(conn: sqlite3.Connection, path: Path) -> dict[str, str]:
     return meta
 
 
+class _Reading:
+    """The read-only connection of a SqliteCatalog: every query's rows are fetched at once, and
+    any SQLite error on the way (a damaged page, a vanished file) becomes one CatalogError that
+    names the catalog, so the batch reports it per deck instead of stopping mid-document."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path):
+        self._conn = conn
+        self._path = path
+
+    def execute(self, sql: str, args: tuple = ()) -> "_Rows":
+        try:
+            return _Rows(self._conn.execute(sql, args).fetchall())
+        except sqlite3.DatabaseError as exc:
+            raise damaged(self._path, f"SQLite: {exc}") from None
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+class _Rows(list):
+    """Fetched rows with the cursor methods the catalog uses."""
+
+    def fetchone(self):
+        return self[0] if self else None
+
+    def fetchall(self):
+        return self
+
+
 class SqliteCatalog(Catalog):
     """A catalog database opened read-only; card facts are built only for the cards asked for."""
 
@@ -108,11 +151,14 @@ class SqliteCatalog(Catalog):
         if not self.path.is_file():
             raise CatalogError("no such catalog file", self.path)
         try:
-            self._conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
-            meta = check_ours(self._conn, self.path)
+            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            meta = check_ours(conn, self.path)
         except sqlite3.DatabaseError as exc:
+            if is_corruption(exc):
+                raise damaged(self.path, "SQLite cannot read it") from None
             raise CatalogError(f"cannot open catalog database ({exc})", self.path) from None
-        self._folds = frozenset(meta.get("name_folds", PLAIN).split(",")) & frozenset(FOLDS)
+        self._conn = _Reading(conn, self.path)
+        self._folds = frozenset(str(meta.get("name_folds", PLAIN)).split(",")) & frozenset(FOLDS)
         self._cards: dict[int, Card] = {}
         self._choices: dict[tuple[str, bool], tuple[list[str], list[str]]] = {}
         self._ids: dict[tuple, object] = {}
@@ -124,8 +170,15 @@ class SqliteCatalog(Catalog):
             return None
         card = self._cards.get(card_id)
         if card is None:
-            (facts,) = self._conn.execute("SELECT facts FROM cards WHERE id = ?", (card_id,)).fetchone()
-            card = self._cards[card_id] = Card.from_dict(json.loads(facts))
+            from forcecheck.cards.records import RecordError, card_from_record
+
+            row = self._conn.execute("SELECT facts FROM cards WHERE id = ?", (card_id,)).fetchone()
+            if row is None:
+                raise damaged(self.path, f"card {card_id} is indexed but missing")
+            try:
+                card = self._cards[card_id] = card_from_record(json.loads(row[0]))
+            except (ValueError, TypeError) as exc:  # RecordError and JSONDecodeError are ValueErrors
+                raise damaged(self.path, f"the facts of card {card_id} are malformed: {exc}") from None
         return card
 
     def _one(self, sql: str, args: tuple) -> int | None:
@@ -276,39 +329,105 @@ def temp_path_for(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
+LOCK_TIMEOUT = 600.0
+"""Seconds an import waits for another import into the same catalog to finish."""
+
+
+def lock_path_for(path: Path) -> Path:
+    return path.with_name(f"{path.name}.lock")
+
+
+@contextmanager
+def writers_lock(db: Path) -> Iterator[None]:
+    """One writer per catalog at a time, across processes: an exclusive lock on ``DB.lock``.
+
+    filelock takes an ``flock`` on POSIX (``msvcrt.locking`` on Windows): the kernel releases
+    it when the holder exits, however it dies (SIGKILL included), so a killed import never
+    leaves a lock that blocks the next one. Without it, two imports into one catalog each copy
+    the old file and the second rename silently drops the first one's source.
+    """
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(lock_path_for(db)))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        print(f"forcecheck: waiting for another import into {db} to finish ...", file=sys.stderr)
+        try:
+            lock.acquire(timeout=LOCK_TIMEOUT)
+        except Timeout:
+            raise CatalogError(
+                f"another import into this catalog has held it for {LOCK_TIMEOUT:.0f} s; try again when it has finished", db
+            ) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def remove_leftovers(db: Path) -> list[Path]:
+    """Temporary copies (and their SQLite journals) that imports killed mid-way left beside the
+    catalog. Called with the writers' lock held, so none of them belongs to a live import."""
+    removed = []
+    for leftover in db.parent.glob(f".{glob_escape(db.name)}.*.tmp*"):
+        if leftover.name.endswith((".tmp", ".tmp-journal", ".tmp-wal", ".tmp-shm")):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+                removed.append(leftover)
+    return removed
+
+
+def glob_escape(name: str) -> str:
+    import glob
+
+    return glob.escape(name)
+
+
 @contextmanager
 def writable_catalog(db: Path) -> Iterator[sqlite3.Connection]:
     """A connection to a copy of the catalog (or a new one); committed and swapped in on success.
 
-    A foreign or old-schema file at ``db`` is refused before anything is written, and any
-    failure leaves the existing catalog exactly as it was.
+    Writers take turns (``writers_lock``) and clean up after imports that were killed. A
+    foreign or old-schema file at ``db`` is refused before anything is written, a damaged one
+    is reported as damaged, and any failure leaves the existing catalog exactly as it was.
     """
     db = Path(db)
     db.parent.mkdir(parents=True, exist_ok=True)
-    tmp = temp_path_for(db)
-    existed = db.exists()
-    try:
-        if existed:
-            if not is_sqlite_file(db):
-                raise CatalogError("not a forcecheck catalog (not an SQLite file); choose another --db", db)
-            check = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-            try:
-                check_ours(check, db)
-            finally:
-                check.close()
-            shutil.copyfile(db, tmp)
-        conn = sqlite3.connect(tmp)
+    with writers_lock(db):
+        remove_leftovers(db)
+        tmp = temp_path_for(db)
+        existed = db.exists()
         try:
-            if not existed:
-                create_schema(conn)
-            yield conn
-            conn.commit()
-        finally:
-            conn.close()
-        os.replace(tmp, db)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+            if existed:
+                if not is_sqlite_file(db):
+                    raise CatalogError("not a forcecheck catalog (not an SQLite file); choose another --db", db)
+                check = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+                try:
+                    check_ours(check, db)
+                finally:
+                    check.close()
+                shutil.copyfile(db, tmp)
+            conn = sqlite3.connect(tmp)
+            try:
+                if not existed:
+                    create_schema(conn)
+                yield conn
+                conn.commit()
+            except sqlite3.DatabaseError as exc:
+                if is_corruption(exc):
+                    raise damaged(db, f"SQLite: {exc}") from None
+                raise CatalogError(f"cannot write the catalog (SQLite: {exc})", db) from None
+            finally:
+                conn.close()
+            os.replace(tmp, db)
+        except OSError as exc:  # a full disk, a read-only folder: the old catalog stays
+            tmp.unlink(missing_ok=True)
+            Path(f"{tmp}-journal").unlink(missing_ok=True)
+            raise CatalogError(f"cannot write the catalog ({exc.strerror or exc})", db) from None
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            Path(f"{tmp}-journal").unlink(missing_ok=True)
+            raise
 
 
 def replace_banlists(conn: sqlite3.Connection, lists) -> None:

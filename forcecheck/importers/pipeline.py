@@ -65,7 +65,7 @@ def import_files(importer: str, files: Iterable[str | Path], db: Path, locale: s
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         for path, digest, records, lang in sources:
             _store_source(conn, importer, path, digest, records, now, lang)
-        cards, warnings_by_importer = _derive(conn)
+        cards, warnings_by_importer = _derive(conn, Path(db))
     counts: dict[str, int] = {}
     names: dict[str, int] = {}
     for card in cards:
@@ -114,11 +114,12 @@ def _store_source(conn: sqlite3.Connection, importer: str, path: Path, digest: s
     )
 
 
-def _derive(conn: sqlite3.Connection):
+def _derive(conn: sqlite3.Connection, db: Path):
     """Re-derive every card from all stored records, importer by importer; warnings by importer.
 
     An importer's records are converted language by language: the base language's (see
-    ``locales.choose_base``) give the cards, every other language's cards add their names."""
+    ``locales.choose_base``) give the cards, every other language's cards add their names. A stored record
+    that is not the JSON object the importer wrote means the catalog is damaged."""
     all_cards = []
     all_warnings: dict[str, list[ImportWarning]] = {}
     conn.execute("DELETE FROM warnings")
@@ -129,7 +130,7 @@ def _derive(conn: sqlite3.Connection):
         )
         by_locale: dict[str, list[dict]] = {}
         for locale, body in rows:
-            by_locale.setdefault(locale, []).append(json.loads(body))
+            by_locale.setdefault(locale, []).append(_stored_record(body, db))
         if not by_locale:
             continue
         base = locales.choose_base(by_locale)
@@ -152,6 +153,16 @@ def _derive(conn: sqlite3.Connection):
         )
     store.replace_cards(conn, all_cards)
     return all_cards, all_warnings
+
+
+def _stored_record(body: str, db: Path) -> dict:
+    try:
+        record = json.loads(body)
+    except (ValueError, TypeError):
+        record = None
+    if not isinstance(record, dict):
+        raise store.damaged(db, f"a stored source record is not a JSON object: {str(body)[:40]!r}")
+    return record
 
 
 @dataclass
