@@ -386,7 +386,10 @@ def catalog_path(given: str | Path | None) -> Path | None:
     from forcecheck.cards.store import default_db_path
 
     default = default_db_path()
-    return default if default.is_file() else None
+    try:
+        return default if default.is_file() else None
+    except OSError as exc:  # a data folder this user may not enter: say so, never fall back silently
+        raise CatalogError(f"cannot look for the imported catalog ({exc.strerror or exc})", default) from None
 
 
 def open_catalog(given: str | Path | None) -> Catalog:

@@ -351,7 +351,7 @@ def writers_lock(db: Path) -> Iterator[None]:
     lock = FileLock(str(lock_path_for(db)))
     try:
         lock.acquire(timeout=0)
-    except Timeout:
+    except Timeout:  # (a subclass of OSError: first)
         print(f"forcecheck: waiting for another import into {db} to finish ...", file=sys.stderr)
         try:
             lock.acquire(timeout=LOCK_TIMEOUT)
@@ -359,6 +359,8 @@ def writers_lock(db: Path) -> Iterator[None]:
             raise CatalogError(
                 f"another import into this catalog has held it for {LOCK_TIMEOUT:.0f} s; try again when it has finished", db
             ) from None
+    except OSError as exc:  # a read-only or full folder: nothing can be written there
+        raise CatalogError(f"cannot write the catalog ({exc.strerror or exc})", db) from None
     try:
         yield
     finally:
@@ -392,7 +394,10 @@ def writable_catalog(db: Path) -> Iterator[sqlite3.Connection]:
     is reported as damaged, and any failure leaves the existing catalog exactly as it was.
     """
     db = Path(db)
-    db.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        db.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CatalogError(f"cannot write the catalog ({exc.strerror or exc})", db) from None
     with writers_lock(db):
         remove_leftovers(db)
         tmp = temp_path_for(db)
