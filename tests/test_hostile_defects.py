@@ -39,7 +39,7 @@ def fmt_contents(path, fmt: str):
     deck, compiled, _text = read_with_format(path, FormatCache(), fmt)
     out = {}
     for group in canonical_sections(deck, compiled, sample_catalog()):
-        out[group.key] = sorted((e.name.casefold(), e.count if e.count_ok else e.count_text, e.printing) for e in group.entries)
+        out[group.key] = sorted((e.name.casefold(), str(e.count) if e.count_ok else f"invalid {e.count_text}", e.printing or "") for e in group.entries)
     return out, len(deck.problems)
 
 

@@ -249,6 +249,8 @@ class SqliteCatalog(Catalog):
         ):
             names.setdefault(game, {})[lang] = {"cards": named, "names": total}
         warnings = self._conn.execute("SELECT COUNT(*) FROM warnings").fetchone()[0]
+        if any(not isinstance(s["records"], int) or not all(isinstance(s[k], str) for k in ("importer", "path", "sha256", "imported_at")) for s in sources):
+            raise damaged(self.path, "its table of sources is malformed")
         return {
             "catalog": self.label, "path": str(self.path), "cards": counts, "names": names, "sources": sources,
             "warnings": warnings,
@@ -262,7 +264,10 @@ class SqliteCatalog(Catalog):
             "FROM banlists b ORDER BY b.date, b.name"
         ).fetchall()
         keys = ("name", "game", "whitelist", "source", "date", "imported_at", "entries", "combinations")
-        return [dict(zip(keys, row)) for row in rows]
+        lists = [dict(zip(keys, row)) for row in rows]
+        for item in lists:
+            _banlist_shape(self.path, item["name"], item["game"], item["whitelist"], item["source"], item["date"])
+        return lists
 
     def banlist(self, name: str):
         from forcecheck.banlists import Banlist
@@ -272,7 +277,10 @@ class SqliteCatalog(Catalog):
         ).fetchone()
         if row is None:
             return None
+        _banlist_shape(self.path, *row)
         entries = dict(self._conn.execute("SELECT key, count FROM banlist_entries WHERE banlist = ?", (row[0],)).fetchall())
+        if not all(isinstance(k, str) and isinstance(v, int) for k, v in entries.items()):
+            raise damaged(self.path, f"the entries of banlist {row[0]!r} are malformed")
         combinations: dict[int, list[str]] = {}
         for number, key in self._conn.execute(
             "SELECT combination, key FROM banlist_combinations WHERE banlist = ? ORDER BY combination, rowid", (row[0],)
@@ -286,6 +294,13 @@ class SqliteCatalog(Catalog):
 
     def close(self) -> None:
         self._conn.close()
+
+
+def _banlist_shape(path: Path, name, game, whitelist, source, date) -> None:
+    """A stored banlist row has the types forcecheck wrote, or the catalog is damaged."""
+    if not (isinstance(name, str) and isinstance(game, str) and isinstance(whitelist, int) and isinstance(source, str)
+            and (date is None or isinstance(date, str))):
+        raise damaged(path, "its table of banlists is malformed")
 
 
 def create_schema(conn: sqlite3.Connection) -> None:
