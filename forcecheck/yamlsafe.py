@@ -59,7 +59,14 @@ class LinedYaml:
 def load_yaml(text: str, path: str | Path) -> LinedYaml:
     """Parse one YAML document from ``text``; raise YamlError naming ``path`` and the line."""
     try:
-        node = yaml.compose(text, Loader=_LOADER)
+        try:
+            node = yaml.compose(text, Loader=_LOADER)
+        except yaml.YAMLError:
+            if _LOADER is yaml.SafeLoader:
+                raise
+            # libyaml stops deep nesting with its own error; the pure parser recurses, which is
+            # told below in forcecheck's words, whichever parser this PyYAML has
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         if "nesting depth" in str(exc.problem or ""):  # PyYAML >= 6.0.4 stops deep nesting itself
             raise YamlError("YAML nested too deeply", path) from None

@@ -114,6 +114,37 @@ def only(text: str, format_name: str = "bifrost"):
     return found[0]
 
 
+def cli_runner():
+    """A CliRunner that keeps stderr apart from stdout with every supported typer/click: Click
+    8.2+ always does (and has no ``mix_stderr``); older Click needs ``mix_stderr=False`` and
+    reads its stderr buffer without flushing it first, so the runner below flushes it."""
+    import contextlib
+    import sys
+
+    from typer.testing import CliRunner
+
+    try:
+        CliRunner(mix_stderr=False)
+    except TypeError:
+        return CliRunner()
+
+    class _Flushed:
+        def __init__(self, buffer):
+            self._buffer = buffer
+
+        def getvalue(self):
+            sys.stderr.flush()
+            return self._buffer.getvalue()
+
+    class OldClickRunner(CliRunner):
+        @contextlib.contextmanager
+        def isolation(self, *args, **kwargs):
+            with super().isolation(*args, **kwargs) as streams:
+                yield (streams[0], _Flushed(streams[1]), *streams[2:])
+
+    return OldClickRunner(mix_stderr=False)
+
+
 @pytest.fixture
 def catalog():
     return _CATALOG

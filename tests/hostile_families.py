@@ -113,8 +113,9 @@ def text_deck(draw) -> tuple[str, list[int]]:
             lines.append(draw(safe_text))
         else:
             lines.append("".join(draw(st.lists(hostile_bit, min_size=1, max_size=3))))
+    lines = [line.replace("\n", " ") for line in lines]  # one generated line, one line of the file
     text = "\n".join(lines) + draw(st.sampled_from(["\n", "", "\r\n"]))
-    # a line with a CR or other line break of its own shifts the numbering: follow what the reader sees
+    # a CR or another line break of its own would shift the numbering the test follows
     if any(ch in text for ch in "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
         plain = []
     return text, plain
@@ -190,6 +191,7 @@ def ydk_deck(draw) -> tuple[str, list[int]]:
             lines.append("#" + draw(safe_text).replace("\n", " "))
         else:
             lines.append(draw(st.one_of(safe_text, hostile_bit)))
+    lines = [line.replace("\n", " ") for line in lines]
     text = "\n".join(lines) + draw(st.sampled_from(["\n", "\r\n", ""]))
     if any(ch in text for ch in "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
         codes = []

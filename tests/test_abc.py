@@ -108,11 +108,11 @@ def test_alternative_cards_cost_both_halves_and_double_faced_the_higher_face():
 def test_the_double_faced_cost_policy_is_a_visible_spec_setting():
     spec = load_format("abc")
     assert spec.card_policy.double_faced_cost == "max"
-    from typer.testing import CliRunner
+    from conftest import cli_runner
 
     from forcecheck.cli import app
 
-    out = CliRunner().invoke(app, ["formats", "show", "abc"]).stdout
+    out = cli_runner().invoke(app, ["formats", "show", "abc"]).stdout
     assert "total cost of double-faced cards: max" in out
     for rule in spec.rules:
         assert f"  {rule.id} [" in out and rule.description in out

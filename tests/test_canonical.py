@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SAMPLES, faria
+from conftest import SAMPLES, faria, cli_runner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from forcecheck.canonical import canonical_text, fingerprint
 from forcecheck.cards.catalog import sample_catalog
@@ -17,7 +16,7 @@ from forcecheck.checking import FormatCache
 from forcecheck.cli import app
 from forcecheck.decklists.readers import parse_decklist
 
-runner = CliRunner()
+runner = cli_runner()
 CATALOG = sample_catalog()
 FORMATS = FormatCache()
 

@@ -7,8 +7,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import SAMPLES, SHARED, needs_shared
-from typer.testing import CliRunner
+from conftest import SAMPLES, SHARED, needs_shared, cli_runner
 
 from forcecheck.cards.catalog import open_catalog
 from forcecheck.cards.store import SqliteCatalog, default_db_path
@@ -16,7 +15,7 @@ from forcecheck.cli import app
 from forcecheck.errors import CatalogError, ForcecheckError
 from forcecheck.importers import pipeline
 
-runner = CliRunner()
+runner = cli_runner()
 
 
 def rec(id, name, type, cost=None, colour=("V",), abilities=(), race=()):

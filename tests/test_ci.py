@@ -7,13 +7,12 @@ import json
 import os
 
 import pytest
-from conftest import ROOT, SAMPLES, SHARED, faria
-from typer.testing import CliRunner
+from conftest import ROOT, SAMPLES, SHARED, faria, cli_runner
 
 from forcecheck import __version__
 from forcecheck.cli import app
 
-runner = CliRunner()
+runner = cli_runner()
 GOLDEN = ROOT / "tests" / "golden"
 FORMATS = ("text", "concise", "json", "sarif", "github", "junit")
 
@@ -171,7 +170,8 @@ def test_output_file_replaces_atomically(in_repo, tmp_path, monkeypatch):
 
 def test_unknown_output_format_lists_the_choices():
     result = run("check", "x.txt", "-o", "yaml")
-    assert result.exit_code == 2 and "text" in result.output and "sarif" in result.output
+    said = result.stdout + result.stderr  # the framework's usage error: stderr (Click 8.1) or both (8.2+)
+    assert result.exit_code == 2 and "text" in said and "sarif" in said
 
 
 # --- selection and severities ------------------------------------------------------------------
@@ -297,3 +297,38 @@ def test_a_setting_with_nothing_under_it_takes_its_default(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     result = run("check", "d.txt")
     assert result.exit_code == 0, result.output
+
+
+# --- what a new user installs ------------------------------------------------------------------
+
+def _setup_commands() -> list[str]:
+    """The commands of the README's set-up block (the lines that are not comments)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Set-up", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    return [line.strip() for line in block.splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+def test_the_readme_has_two_set_up_commands_each_in_a_virtual_environment():
+    commands = _setup_commands()
+    assert len(commands) == 2
+    assert all(c.startswith("python3 -m venv .venv && .venv/bin/pip install ") for c in commands)
+    assert "sample_decks" in commands[0] and "pytest" in commands[1]
+
+
+def test_ci_runs_the_readme_test_command_and_the_lowest_versions():
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert _setup_commands()[1] in [line.strip() for line in script.splitlines()]  # verbatim, one line
+    assert "lowest_versions" in script.split("main() {", 1)[1]
+
+
+def test_every_dependency_has_a_lower_bound_that_ci_installs():
+    """.ci/run installs each '>=X' as '==X': every requirement must have exactly that form."""
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    specs = project["dependencies"] + [s for extra in project["optional-dependencies"].values() for s in extra]
+    for spec in specs:
+        if spec.startswith(project["name"]):
+            continue  # an extra that includes another
+        assert re.fullmatch(r"[A-Za-z0-9_.-]+(\[[A-Za-z0-9_,.-]+\])?>=[0-9][0-9A-Za-z.]*", spec), spec

@@ -8,12 +8,11 @@ import subprocess
 import sys
 
 import pytest
-from conftest import SAMPLES, faria
-from typer.testing import CliRunner
+from conftest import SAMPLES, faria, cli_runner
 
 from forcecheck.cli import app
 
-runner = CliRunner()
+runner = cli_runner()
 
 
 def run(*args, env=None):

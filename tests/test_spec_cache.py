@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 
-from conftest import SAMPLES
-from typer.testing import CliRunner
+from conftest import SAMPLES, cli_runner
 
 from forcecheck.cli import app
 from forcecheck.spec import cache
 from forcecheck.spec.loader import find_format, load_format, load_format_cached
 
-runner = CliRunner()
+runner = cli_runner()
 
 
 def test_cached_and_fresh_specs_give_the_same_reports(monkeypatch):

@@ -7,12 +7,11 @@ import json
 import random
 
 import pytest
-from conftest import FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, SAMPLES, faria
-from typer.testing import CliRunner
+from conftest import FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, SAMPLES, faria, cli_runner
 
 from forcecheck.cli import app
 
-runner = CliRunner()
+runner = cli_runner()
 
 HEADER_STYLES = [
     {"ruler": "Ruler:", "main": "Main Deck:", "stones": "Magic Stone Deck:", "stranger": "Stranger Deck:", "side": "Sideboard:"},

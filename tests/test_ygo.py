@@ -6,8 +6,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import ROOT, SAMPLES, SHARED, needs_shared
-from typer.testing import CliRunner
+from conftest import ROOT, SAMPLES, SHARED, needs_shared, cli_runner
 
 from forcecheck.banlists import date_of, parse_lflist
 from forcecheck.cards.catalog import sample_catalog
@@ -18,7 +17,7 @@ from forcecheck.engine import check_decklist
 from forcecheck.errors import ForcecheckError
 from forcecheck.importers import pipeline, ygopro
 
-runner = CliRunner()
+runner = cli_runner()
 LFLIST = ROOT / "tests" / "fixtures" / "test-lflist.conf"
 YGO = SAMPLES / "ygo-5ds"
 
