@@ -12,6 +12,7 @@ its digits (a decklist reports it as a bad count, a format as a wrong type).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,8 @@ the largest file forcecheck reads, so whatever a document expands to stays writa
 MAX_INT_DIGITS = 4000
 """Python refuses to convert longer digit strings (sys.get_int_max_str_digits, 4,300)."""
 _INT_TAG = "tag:yaml.org,2002:int"
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A double-quoted ``"\\ud800"`` escape gives a lone surrogate, which no UTF-8 text can hold."""
 
 PathKey = tuple[Any, ...]
 
@@ -140,7 +143,10 @@ class _Converter:
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(item, at + (i,), lines, depth + 1) for i, item in enumerate(node.value)]
         if node.tag == "tag:yaml.org,2002:str":
-            return node.value  # the common case, without the constructor's bookkeeping
+            value = node.value  # the common case, without the constructor's bookkeeping
+            if not value.isascii() and _SURROGATE.search(value):
+                raise YamlError("a string holds a lone surrogate ('\\ud800'-style escape): not text", path, node.start_mark.line + 1)
+            return value
         if node.tag == _INT_TAG and len(node.value) > MAX_INT_DIGITS:
             return node.value  # too long to be a number anyone meant: kept as written
         try:

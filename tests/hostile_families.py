@@ -303,7 +303,8 @@ def account_for_every_card(text: str, suffix: str, format_name: str, plain_lines
     entry_lines = {e.line for e in entries}
     for line in plain_lines:
         assert line in entry_lines or line in problem_lines or line in finding_lines, f"card line {line} vanished"
-    valid = sum(e.count for e in entries if e.count_ok)
+    titles = {f.finding.line for f in resolution.findings if f.rule == "deck-title"}  # reported: not a card
+    valid = sum(e.count for e in entries if e.count_ok and e.line not in titles)
     assert sum(resolution.content.values()) == valid, "copies lost between the reader and the deck"
     for entry in entries:
         if not entry.count_ok:
@@ -480,7 +481,7 @@ def run_catalog_sqlite(damage: list, output_format: str) -> None:
                     conn.execute(statement)
                 conn.commit()
                 conn.close()
-            except sqlite3.DatabaseError:
+            except (sqlite3.DatabaseError, UnicodeDecodeError):
                 pass  # the flips already broke it: the CLI must say so
         deck = folder / "d.txt"
         deck.write_text("Main Deck:\n1 Alpha\n1 Card 3\n", encoding="utf-8")

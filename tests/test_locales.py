@@ -8,8 +8,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import ROOT, SHARED, needs_shared
-from typer.testing import CliRunner
+from conftest import ROOT, SHARED, needs_shared, cli_runner
 
 from forcecheck.canonical import fingerprint
 from forcecheck.cards.catalog import open_catalog
@@ -20,7 +19,7 @@ from forcecheck.decklists.readers import parse_decklist
 from forcecheck.errors import ForcecheckError
 from forcecheck.importers import pipeline
 
-runner = CliRunner()
+runner = cli_runner()
 FIXTURES = ROOT / "tests" / "fixtures" / "ygo-ja"
 
 # passcode, alias, type, level, race, attribute, English name, Japanese name

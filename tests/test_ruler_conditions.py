@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import FARIA_MAIN, SHARED, deck_text, needs_shared, only, violations
+from conftest import FARIA_MAIN, SHARED, deck_text, needs_shared, only, violations, cli_runner
 
 from forcecheck.cards.catalog import MemoryCatalog, sample_catalog
 from forcecheck.cards.model import Card
@@ -348,11 +348,9 @@ def test_faria_has_no_conditions():
 # --- what the command line shows -------------------------------------------------------------------
 
 def test_catalog_info_counts_cards_with_unchecked_text_and_check_warns(tmp_path):
-    from typer.testing import CliRunner
-
     from forcecheck.cli import app
 
-    runner = CliRunner()
+    runner = cli_runner()
     cards = [c.to_dict() for c in sample_catalog().cards()]
     cards.append({"name": "Odd Ruler", "game": "fow", "types": ["ruler"], "attributes": ["darkness"],
                   "unchecked": ["You may have only cards with an even total cost in your deck."]})
@@ -371,24 +369,20 @@ def test_catalog_info_counts_cards_with_unchecked_text_and_check_warns(tmp_path)
 
 
 def test_catalog_show_lists_a_cards_conditions():
-    from typer.testing import CliRunner
-
     from forcecheck.cli import app
 
-    shown = CliRunner().invoke(app, ["catalog", "show", "Wolfgang, Exiled Demon Prince"]).stdout
+    shown = cli_runner().invoke(app, ["catalog", "show", "Wolfgang, Exiled Demon Prince"]).stdout
     assert "condition:  only darkness or Cthulhu cards in the deck" in shown
 
 
 def test_formats_show_lists_the_conditions_it_checks():
-    from typer.testing import CliRunner
-
     from forcecheck.cli import app
 
-    shown = CliRunner().invoke(app, ["formats", "show", "bifrost"]).stdout
+    shown = cli_runner().invoke(app, ["formats", "show", "bifrost"]).stdout
     block = shown.split("card conditions checked")[1].split("input checks")[0]
     for kind in ("only:", "forbid:", "deck-size:", "distinct-names:", "copies:", "partner:", "tag:", "aid:", "with-ruler:"):
         assert f"\n  {kind}" in block, kind
-    assert "card conditions checked" not in CliRunner().invoke(app, ["formats", "show", "ygo-5ds"]).stdout
+    assert "card conditions checked" not in cli_runner().invoke(app, ["formats", "show", "ygo-5ds"]).stdout
 
 
 @needs_shared

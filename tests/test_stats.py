@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from xml.etree import ElementTree
 
 import pytest
-from conftest import ROOT, SAMPLES, SHARED, needs_shared
+from conftest import ROOT, SAMPLES, SHARED, needs_shared, cli_runner
 from typer.testing import CliRunner
 
 from forcecheck.cards.catalog import sample_catalog
@@ -26,7 +26,7 @@ from forcecheck.report.insight_text import render_stats_text
 from forcecheck.report.text import make_console
 from forcecheck.spec.loader import load_format
 
-runner = CliRunner()
+runner = cli_runner()
 CATALOG = sample_catalog()
 WB = SAMPLES / "abc" / "legal-official-wb-holy-protector.txt"
 SYNCHRO = SAMPLES / "ygo-5ds" / "legal-synchro.ydk"

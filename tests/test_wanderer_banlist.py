@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHARED, faria, needs_shared, only, violations
-from typer.testing import CliRunner
+from conftest import SHARED, faria, needs_shared, only, violations, cli_runner
 
 from forcecheck.cli import app
 from forcecheck.spec.loader import load_format
 
-runner = CliRunner()
+runner = cli_runner()
 
 WANDERER = load_format("wanderer")
 BANLIST = next(r for r in WANDERER.rules if r.id == "banlist")

@@ -25,9 +25,18 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _unencodable(text: str) -> bool:
+    """A lone surrogate (a "\\ud800" JSON escape): no UTF-8 output could hold the name."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def _facts_problem(record: dict, lists: tuple[str, ...]) -> str | None:
     name = record.get("name")
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not name.strip() or not name.isprintable() and _unencodable(name):
         return "'name' is not a card name"
     for key in lists:
         value = record.get(key, [])

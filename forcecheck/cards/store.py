@@ -98,6 +98,8 @@ def check_ours(conn: sqlite3.Connection, path: Path) -> dict[str, str]:
     """Refuse a database that is not a forcecheck catalog, or of another schema version; its meta table."""
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    except UnicodeDecodeError:
+        raise damaged(path, "a text value is not UTF-8") from None
     except sqlite3.DatabaseError as exc:
         if is_corruption(exc):
             raise damaged(path, "SQLite cannot read its structure") from None
@@ -127,6 +129,8 @@ class _Reading:
             return _Rows(self._conn.execute(sql, args).fetchall())
         except sqlite3.DatabaseError as exc:
             raise damaged(self._path, f"SQLite: {exc}") from None
+        except UnicodeDecodeError:  # a damaged byte inside a text value
+            raise damaged(self._path, "a text value is not UTF-8") from None
 
     def close(self) -> None:
         self._conn.close()
@@ -437,6 +441,8 @@ def writable_catalog(db: Path) -> Iterator[sqlite3.Connection]:
                 if is_corruption(exc):
                     raise damaged(db, f"SQLite: {exc}") from None
                 raise CatalogError(f"cannot write the catalog (SQLite: {exc})", db) from None
+            except UnicodeDecodeError:
+                raise damaged(db, "a text value is not UTF-8") from None
             finally:
                 conn.close()
             os.replace(tmp, db)
