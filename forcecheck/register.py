@@ -70,7 +70,7 @@ def row_for(report, root: Path | str | None) -> dict:
 
     path = Path(report.path)
     shown = printable(os.path.relpath(path, root) if root else str(path))
-    if path.suffix.lower() not in DECKLIST_EXTENSIONS:
+    if path.suffix.lower() not in DECKLIST_EXTENSIONS and not path.is_dir():  # a folder's row says why it went unread
         row = {c: "" for c in COLUMNS}
         row.update(status="not-a-decklist", file=shown, player=printable(path.stem), legal=False, violations=0, warnings=0,
                    messages=[], duplicate_player=False, error=f"not a decklist file ({path.suffix or 'no extension'}); not checked")

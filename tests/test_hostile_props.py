@@ -56,12 +56,12 @@ def test_fmt_round_trips_and_is_idempotent(example):
 def test_the_harness_sees_an_internal_error(monkeypatch):
     """The suite can fail: a crash inside a check is exit 3 'internal error' through the real
     entry point, and the contract every example is held to rejects it."""
-    import forcecheck.checking as checking
+    from forcecheck.session import Session
 
     def crash(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(checking, "check_paths", crash)
+    monkeypatch.setattr(Session, "check_paths", crash)
     run = run_main("check", "x.txt", "-f", "bifrost")
     assert run.code == 3 and "internal error" in run.err
     with pytest.raises(AssertionError, match="exit 3"):
