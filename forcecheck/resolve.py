@@ -597,7 +597,8 @@ class _Resolver:
             else:
                 where = describe_lines([n for n, _w, _r in lines if n is not None])
                 message = f"{len(lines)} lines read as {why} ({where}), e.g. {written!r} as {read}"
-            self.add("line-read-as", line=line, message=message)
+            numbers = tuple(n for n, _w, _r in lines if n is not None)
+            self.add("line-read-as", line=line, message=message, lines=numbers if len(numbers) > 1 else None)
 
     def _placed_findings(self) -> None:
         if self.placer is None:
