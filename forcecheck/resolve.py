@@ -262,7 +262,7 @@ class _Resolver:
         for entry in entries:
             line_items = self._resolve_entry(entry)
             if (not self.card_seen and entry.count_text is None and len(line_items) == 1
-                    and line_items[0].card is None and not line_items[0].note):
+                    and line_items[0].card is None and not line_items[0].note and not _CODE_LIKE.match(entry.name.strip())):
                 self._heading(entry)
                 continue
             if any(item.card is not None for item in line_items) or entry.count_text is not None:

@@ -287,3 +287,10 @@ def test_a_count_after_a_dash_and_a_list_label_that_names_no_section():
     labelled = check("Decklist:\n" + faria().replace("Ruler:\n1 Faria\n", "Faria\n").replace("Main Deck:\n", ""))
     assert labelled.sections == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10}
     assert [(v.code, v.line) for v in labelled.violations if v.code == "FC010"] == [("FC010", 1)]
+
+
+def test_an_unknown_passcode_above_main_is_an_unknown_card_not_a_title():
+    fmt = FORMATS.get("ygo-5ds")
+    deck = parse_decklist("99999999\n#main\n44095762\n", "deck.ydk", fmt.known_headers, suffix=".ydk")
+    report = check_decklist(deck, fmt, CATALOG)
+    assert report.name is None and ("FC001", "main", "99999999", 1) in found(report)
