@@ -10,9 +10,9 @@ from typing import Callable
 
 
 def _text(report, out, color: str) -> None:
-    from forcecheck.report.text import make_console, render_text
+    from forcecheck.report.text import render_text
 
-    render_text(report, make_console(out, color, terminal=color == "always"))
+    render_text(report, out, color)
 
 
 def _json(report, out, color: str) -> None:
