@@ -164,11 +164,40 @@ def peak_rss(args: list[str]) -> float:
     return int(out.strip()) / 1024
 
 
+def open_bench_catalog(tmp: Path, given: str | None, row, results: dict):
+    """(catalog, its path or None): ``given``, else the card data of ../shared imported into a
+    fresh catalog (timed), else the embedded sample catalog."""
+    if given:
+        return SqliteCatalog(Path(given)), given
+    if not (SHARED / "data").is_dir():
+        print("(catalog: embedded sample catalog)")
+        return sample_catalog(), None
+    from forcecheck.importers.pipeline import import_banlists, import_files
+
+    db = tmp / "catalog.sqlite3"
+    fow_sources = [SHARED / "data/fow/fowsim-cards.json", SHARED / "data/fow/fowsim-abc2023-decks-cards.json"]
+    start = time.perf_counter()
+    import_files("fowsim", fow_sources, db)
+    fow_import = time.perf_counter() - start
+    start = time.perf_counter()
+    import_files("ygopro", [SHARED / "data/ygo/cards.cdb"], db)
+    ygo_import = time.perf_counter() - start
+    lflists = sorted((SHARED / "data/ygo/lflist").glob("*.conf"))
+    if lflists:  # so the Yu-Gi-Oh check applies the OCG list in force, as a user's default check does
+        import_banlists(lflists, db)
+    row("catalogs", "import fowsim (5,709 records)", f"{fow_import:.2f} s")
+    row("catalogs", "import YGOPro cards.cdb (10,628 records)", f"{ygo_import:.2f} s")
+    results["import_s"] = {"fowsim": round(fow_import, 2), "ygopro": round(ygo_import, 2)}
+    print("(catalog: imported catalogs (../shared))")
+    return SqliteCatalog(db), str(db)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--decks", type=int, default=10_000)
     parser.add_argument("--memory-decks", type=int, default=100_000)
     parser.add_argument("--quick", action="store_true", help="1,000 decks and a 10,000-deck memory batch")
+    parser.add_argument("--rounds", type=int, default=3, help="alternated rounds of each end-to-end command and its baseline")
     parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "suite.json")
     args = parser.parse_args()
     if args.quick:
@@ -176,30 +205,8 @@ def main() -> int:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        fow_catalog = ygo_catalog = sample_catalog()
-        catalog_label = "embedded sample catalog"
-        if (SHARED / "data").is_dir():
-            from forcecheck.importers.pipeline import import_files
-
-            db = tmp / "catalog.sqlite3"
-            fow_sources = [SHARED / "data/fow/fowsim-cards.json", SHARED / "data/fow/fowsim-abc2023-decks-cards.json"]
-            start = time.perf_counter()
-            import_files("fowsim", fow_sources, db)
-            fow_import = time.perf_counter() - start
-            start = time.perf_counter()
-            import_files("ygopro", [SHARED / "data/ygo/cards.cdb"], db)
-            ygo_import = time.perf_counter() - start
-            from forcecheck.importers.pipeline import import_banlists
-
-            lflists = sorted((SHARED / "data/ygo/lflist").glob("*.conf"))
-            if lflists:  # so the Yu-Gi-Oh check applies the OCG list in force, as a user's default check does
-                import_banlists(lflists, db)
-            row("catalogs", "import fowsim (5,709 records)", f"{fow_import:.2f} s")
-            row("catalogs", "import YGOPro cards.cdb (10,628 records)", f"{ygo_import:.2f} s")
-            RESULTS["import_s"] = {"fowsim": round(fow_import, 2), "ygopro": round(ygo_import, 2)}
-            fow_catalog = ygo_catalog = SqliteCatalog(db)
-            catalog_label = "imported catalogs (../shared)"
-        print(f"(catalog: {catalog_label})")
+        fow_catalog, catalog_path = open_bench_catalog(tmp, None, row, RESULTS)
+        ygo_catalog = fow_catalog
 
         games = {}
         for game_format in ("bifrost", "abc", "ygo-5ds"):
@@ -230,18 +237,10 @@ def main() -> int:
                 RESULTS.setdefault("open_and_check_ms", {})[game_format] = round(statistics.median(times) * 1000, 2)
                 row("catalogs", f"open imported catalog + check one {game_format} deck", f"{statistics.median(times) * 1000:.1f} ms")
 
-        # cold start: with the package's bytecode compiled, as pip leaves an installed package;
-        # a checkout run under PYTHONDONTWRITEBYTECODE would otherwise recompile it every time
-        import compileall
+        # the command as users run it: every output format, all cores, cold start (bench_cli)
+        from benchmarks.bench_cli import run_cli_suite
 
-        compileall.compile_dir(ROOT / "forcecheck", quiet=1)
-        python = median_time([sys.executable, "-c", "pass"], 7)
-        version = median_time([sys.executable, "-m", "forcecheck", "--version"], 7)
-        one = median_time([sys.executable, "-m", "forcecheck", "check", "sample_decks/bifrost/legal-faria-stranger.txt", "-f", "bifrost"], 7)
-        RESULTS["cold_start_s"] = {"python": round(python, 3), "version": round(version, 3), "one_deck_check": round(one, 3)}
-        row("cold start", "python -c pass", f"{python * 1000:.0f} ms")
-        row("cold start", "forcecheck --version", f"{version * 1000:.0f} ms ({version / python:.1f}x python)")
-        row("cold start", "forcecheck check (one deck, sample catalog)", f"{one * 1000:.0f} ms ({one / python:.1f}x python)")
+        run_cli_suite(tmp, fow_catalog, catalog_path, games["bifrost"], args.decks, args.rounds, row, RESULTS)
 
         # memory: a large streamed batch against one a tenth of its size
         big = tmp / "memory-big"

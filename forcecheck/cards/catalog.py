@@ -138,7 +138,18 @@ class Catalog:
     def suggest(self, game: str, name: str, limit: int = 3) -> list[str]:
         """The nearest known card names to ``name`` (distinct cards, best first), in the script
         it is written in: a Japanese name gets Japanese names. Cards a loose fold could not
-        tell apart come first."""
+        tell apart come first. Remembered per spelling, bounded: a search of every name costs
+        milliseconds, and a batch repeats its typos deck after deck."""
+        memo = self.__dict__.setdefault("_suggestions", {})
+        key = (game, name, limit)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            found = memo[key] = tuple(self._suggest(game, name, limit))
+        return list(found)
+
+    def _suggest(self, game: str, name: str, limit: int) -> list[str]:
         unspaced = has_kana_or_kanji(name)
         found = []
         for card, lang in self.clashing(game, name):

@@ -100,6 +100,8 @@ class ResolvedDeck:
     candidates: dict[str, set] | None = None
     """Rule id -> the cards that rule must look at, collected by the engine's card pass
     (None when no pass ran: a rule then finds its candidates itself)."""
+    _index: dict | None = None
+    _asked: int = 0
     counted: dict[str, int] | None = None
     """Rule id -> the cards each counting rule (curves, quotas) counted in the engine's card
     pass (None when no pass ran); insight reads it instead of counting again."""
@@ -160,10 +162,18 @@ class ResolvedDeck:
 
     def entries_of(self, card: Card, section_ids: tuple[str, ...]) -> list[ResolvedEntry]:
         """The lines that list ``card`` in these sections: where a finding about it points.
-        Read from the parts, so a finding does not make entries of the whole deck."""
+        Read from the parts, so a finding does not make entries of the whole deck. The first
+        few findings of a deck search the parts (in C); a deck with many findings (a huge list)
+        gets an index of its lines per card instead, so its findings cost no search each."""
         found = []
+        self._asked += 1
+        index = self._index if self._asked <= _SEARCHED_FINDINGS else self._line_index()
         for section_id in section_ids:
             if card not in self.tallies.get(section_id, _NO_CARDS):
+                continue
+            if index is not None:
+                for entry in index[section_id].get(card, ()):
+                    found.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
                 continue
             for entries, cards in self.parts[section_id]:
                 at = -1
@@ -172,6 +182,21 @@ class ResolvedDeck:
                     entry = entries[at]
                     found.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
         return found
+
+    def _line_index(self) -> dict[str, dict[Card, list[Entry]]]:
+        if self._index is None:
+            index: dict[str, dict[Card, list[Entry]]] = {}
+            for section_id, parts in self.parts.items():
+                lines = index[section_id] = {}
+                for entries, cards in parts:
+                    for entry, card in zip(entries, cards):
+                        lines.setdefault(card, []).append(entry)
+            self._index = index
+        return self._index
+
+
+_SEARCHED_FINDINGS = 16
+"""Findings of one deck located by searching its lines; past that, the deck's lines are indexed."""
 
 
 @dataclass(frozen=True, slots=True)
