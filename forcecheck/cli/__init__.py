@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import sys
 
-# the command modules register their commands on the app when imported
-from forcecheck.cli import check, stats, tournament, formats, catalog, serve  # noqa: F401  (this order is the help's order)
+# the command modules register their commands on the app when imported: every one of them when
+# typer first reads the app's commands, or in ``main`` only the module of the command run
 from forcecheck.cli.app import app
 
 __all__ = ["app", "main"]
@@ -29,6 +29,7 @@ def main() -> None:
     from forcecheck.cli.app import exit_for
     from forcecheck.report.escape import printable
 
+    app.load_for(sys.argv[1:])
     try:
         app(standalone_mode=True)
     except Exception as exc:  # noqa: BLE001 - the last line of defence

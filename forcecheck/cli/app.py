@@ -10,7 +10,7 @@ one line on stderr and an exit code by ``exit_for``, the one mapping of errors t
 import sys
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from forcecheck import __version__
 
@@ -57,6 +57,16 @@ class ForcecheckCommand(TyperCommand):
     """A typer command whose help reads the same on every supported typer release, and whose
     errors become exit codes through ``exit_for``."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        direct_coercion(self.params)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            direct_coercion([option])
+        return option
+
     def collect_usage_pieces(self, ctx) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
         for param in self.get_params(ctx):
@@ -90,6 +100,145 @@ class ForcecheckCommand(TyperCommand):
             raise typer.Exit(mapped[1]) from None
 
 
+class ForcecheckGroup(TyperGroup):
+    """A typer group whose own options (``--version``) convert as a command's do."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        direct_coercion(self.params)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            direct_coercion([option])
+        return option
+
+
+def direct_coercion(params) -> None:
+    """Convert option values of the plain kinds forcecheck uses (text, paths, choices, whole
+    numbers in a range, lists of them) directly, on typer releases that would build a pydantic
+    TypeAdapter for each option on every run: importing pydantic and building the adapters
+    cost more than the rest of a one-deck check. Same values, same checks (typer's own choice
+    and path checks, click's messages); a typer that converts through click's types, or an
+    option of any other kind, is left as typer has it."""
+    kinds = _direct_kinds()
+    if kinds is None:
+        return
+    for param in params:
+        descriptor = getattr(param, "type_descriptor", None)
+        if descriptor is None or getattr(param, "_runtime_param", False) is not None:
+            continue
+        info = descriptor.parameter_info
+        if info.parser is not None or getattr(info, "clamp", False) or descriptor.file_annotation is not None:
+            continue
+        convert = _converter(descriptor.annotation, info, kinds)
+        if convert is not None:
+            param._runtime_param = kinds["Direct"](parameter_info=info, annotation=descriptor.annotation, convert=convert)
+
+
+_KINDS: dict | None = None
+
+
+def _direct_kinds() -> dict | None:
+    """typer's coercion hooks (typer 0.2x and later), or None on a typer without them."""
+    global _KINDS
+    if _KINDS is None:
+        try:
+            from dataclasses import dataclass
+
+            from typer._coercion import RuntimeParam
+            from typer._param_types import coerce_cli_choice, coerce_cli_path
+        except ImportError:
+            _KINDS = {}
+            return None
+
+        @dataclass(frozen=True)
+        class Direct(RuntimeParam):
+            convert: object = None
+
+            def _coerce_value(self, value, param, ctx):
+                return self.convert(value, param, ctx)
+
+        _KINDS = {"Direct": Direct, "choice": coerce_cli_choice, "path": coerce_cli_path}
+    return _KINDS or None
+
+
+def _converter(annotation, info, kinds):
+    """A function ``(value, param, ctx) -> value`` for one option's annotation, or None."""
+    import typing
+    from enum import Enum
+    from pathlib import Path
+
+    from typer import BadParameter
+
+    if typing.get_origin(annotation) is list:
+        (item,) = typing.get_args(annotation) or (None,)
+        each = _converter(item, info, kinds) if item is not None else None
+        if each is None:
+            return None
+        return lambda value, param, ctx: [each(v, param, ctx) for v in (value if isinstance(value, (list, tuple)) else [value])]
+    if not isinstance(annotation, type):
+        return None
+    if issubclass(annotation, Enum):
+        choices = tuple(annotation)
+
+        def choice(value, param, ctx):
+            try:
+                return kinds["choice"](value, choices=choices, case_sensitive=info.case_sensitive, ctx=ctx)
+            except ValueError as exc:
+                raise BadParameter(str(exc), ctx=ctx, param=param) from None
+
+        return choice
+    if issubclass(annotation, Path):
+        path_type = info.path_type or annotation
+        return lambda value, param, ctx: kinds["path"](
+            value if isinstance(value, Path) else annotation(value), info, path_type=path_type, param=param, ctx=ctx
+        )
+    if annotation is bool:
+        return _flag
+    if annotation is str:
+        return lambda value, param, ctx: os_fsdecode(value) if isinstance(value, bytes) else str(value)
+    if annotation is int:
+        low, high = info.min, info.max
+
+        def whole(value, param, ctx):
+            if isinstance(value, int) and not isinstance(value, bool):
+                number = value
+            else:
+                try:
+                    number = int(str(value).strip())
+                except ValueError:
+                    raise BadParameter(f"{value!r} is not a whole number.", ctx=ctx, param=param) from None
+            if (low is not None and number < low) or (high is not None and number > high):
+                where = f"{low}<=x<={high}" if low is not None and high is not None else (f"x>={low}" if low is not None else f"x<={high}")
+                raise BadParameter(f"{number} is not in the range {where}.", ctx=ctx, param=param)
+            return number
+
+        return whole
+    return None
+
+
+_TRUE = frozenset(("1", "true", "t", "yes", "y", "on"))
+_FALSE = frozenset(("0", "false", "f", "no", "n", "off", ""))
+
+
+def _flag(value, param, ctx):
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in _TRUE or word in _FALSE:
+        return word in _TRUE
+    from typer import BadParameter
+
+    raise BadParameter(f"{value!r} is not a valid boolean.", ctx=ctx, param=param)
+
+
+def os_fsdecode(value: bytes) -> str:
+    import os
+
+    return os.fsdecode(value)
+
+
 class ForcecheckTyper(typer.Typer):
     """A Typer whose commands are ForcecheckCommands."""
 
@@ -98,17 +247,71 @@ class ForcecheckTyper(typer.Typer):
         return super().command(*args, **kwargs)
 
 
+COMMAND_MODULES = {
+    "check": "check", "stats": "stats",
+    "fmt": "tournament", "fingerprint": "tournament", "register": "tournament", "verify": "tournament",
+    "rules": "formats", "formats": "formats", "config": "formats",
+    "catalog": "catalog", "banlist": "catalog",
+    "serve": "serve",
+}
+"""Command (or group) name -> the module of ``forcecheck.cli`` that defines it."""
+
+MODULE_ORDER = ("check", "stats", "tournament", "formats", "catalog", "serve")
+"""The command modules in the order their commands appear in help."""
+
+
+def load_commands(modules=MODULE_ORDER) -> None:
+    """Import command modules (each registers its commands on the app)."""
+    import importlib
+
+    for name in modules:
+        importlib.import_module(f"forcecheck.cli.{name}")
+
+
+class RootTyper(ForcecheckTyper):
+    """The root app. Its command modules are imported when typer first reads its commands
+    (building the command tree, ``CliRunner``, help): all of them, unless ``main`` already
+    imported the one module a run's command lives in, so a check does not import and build
+    every other command's options."""
+
+    _commands_loaded = False
+
+    @property
+    def registered_commands(self) -> list:
+        if not RootTyper._commands_loaded:
+            RootTyper._commands_loaded = True
+            load_commands()
+        return self._registered_commands
+
+    @registered_commands.setter
+    def registered_commands(self, value: list) -> None:
+        self._registered_commands = value
+
+    def load_for(self, args: list[str]) -> None:
+        """Import only the module of the command ``args`` name (all of them for help, no
+        command, or a word that is no command: click then lists or suggests them)."""
+        if RootTyper._commands_loaded:
+            return
+        RootTyper._commands_loaded = True
+        word = next((a for a in args if not a.startswith("-")), None)
+        if word in COMMAND_MODULES and "--help" not in args[: args.index(word)]:
+            load_commands((COMMAND_MODULES[word],))
+        else:
+            load_commands()
+
+
 def _group(help: str) -> ForcecheckTyper:
-    return ForcecheckTyper(help=help, no_args_is_help=True, rich_markup_mode=None, add_completion=False)
+    return ForcecheckTyper(help=help, no_args_is_help=True, rich_markup_mode=None, add_completion=False, cls=ForcecheckGroup)
 
 
-app = ForcecheckTyper(
+app = RootTyper(
     name="forcecheck",
     help="Deck-construction validator for trading card games: is this deck legal in the format, and if not, exactly why.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=ForcecheckGroup,
 )
 formats_app = _group("List and explain the formats forcecheck knows.")
 app.add_typer(formats_app, name="formats")
