@@ -17,13 +17,14 @@ from pathlib import Path
 
 from forcecheck.errors import ForcecheckError
 from forcecheck.textfile import decode_text, read_bytes
+from forcecheck.lazyre import lazy
 
-_ENTRY = re.compile(r"^(\d+)\s+(-?\d+)\s*(?:(?:--|#)\s*(.*))?$")
+_ENTRY = lazy(r"^(\d+)\s+(-?\d+)\s*(?:(?:--|#)\s*(.*))?$")
 MAX_DIGITS = 10
 """Passcodes have at most 10 digits (leading zeros aside) and counts one: a longer number is a
 broken line (and past 4,300 digits Python would refuse to convert it)."""
-_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)[.-](\d{1,2})(?:[.-](\d{1,2}))?(?!\d)")
-_META = re.compile(r"^--\s*(StartDate|EndDate)\s+(\S+)", re.IGNORECASE)
+_DATE = lazy(r"(?<!\d)((?:19|20)\d\d)[.-](\d{1,2})(?:[.-](\d{1,2}))?(?!\d)")
+_META = lazy(r"^--\s*(StartDate|EndDate)\s+(\S+)", re.IGNORECASE)
 
 
 @dataclass

@@ -24,6 +24,7 @@ from forcecheck.decklists.lines import ROW_REST
 from forcecheck.decklists.model import Decklist, Entry, Note, Reading, Section, header_key
 from forcecheck.placement import Placer, describe_lines
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
+from forcecheck.lazyre import lazy
 
 try:  # the C helper behind collections.Counter: counts into a plain dict, without Counter's overhead
     from collections import _count_elements as _count_into
@@ -45,7 +46,7 @@ the catalog, as a suggestion is); the rest stay unknown cards."""
 
 _NAME = attrgetter("name")
 _COUNT = attrgetter("count")
-_SET_CODE = re.compile(r"^(?=(?:[A-Z0-9]*[A-Z]){2})(?=[A-Z]*\d)[A-Z][A-Z0-9]{1,5}$|^[A-Z]{3,5}\d?$")
+_SET_CODE = lazy(r"^(?=(?:[A-Z0-9]*[A-Z]){2})(?=[A-Z]*\d)[A-Z][A-Z0-9]{1,5}$|^[A-Z]{3,5}\d?$")
 """A set code alone on a line (``TSHD``, ``WC09``): tried as a card first, then read as no card."""
 _CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
@@ -379,8 +378,14 @@ def catalog_from_json(data: object, path: str | Path, label: str) -> Catalog:
 
 def sample_catalog() -> Catalog:
     """The small catalog of real card facts shipped inside the package."""
-    ref = resources.files("forcecheck.data").joinpath("sample_catalog.json")
-    data = json.loads(ref.read_text(encoding="utf-8"))
+    here = Path(__file__).resolve().parent.parent / "data" / "sample_catalog.json"
+    if here.is_file():  # an installed or checked-out package: no importlib.resources machinery to load
+        text = here.read_text(encoding="utf-8")
+    else:  # pragma: no cover - a zipped package
+        from importlib import resources
+
+        text = resources.files("forcecheck.data").joinpath("sample_catalog.json").read_text(encoding="utf-8")
+    data = json.loads(text)
     return catalog_from_json(data, "forcecheck/data/sample_catalog.json", label=SAMPLE_CATALOG_LABEL)
 
 

@@ -8,9 +8,10 @@ many, ``{X}`` counts 0 outside the chase (204.5b), and no cost at all is 0 (204.
 from __future__ import annotations
 
 import re
+from forcecheck.lazyre import lazy
 
-_SYMBOL = re.compile(r"\{([^{}]*)\}")
-_WELL_FORMED = re.compile(r"(?:\{(?:[A-Za-z]|\d+)\})*")
+_SYMBOL = lazy(r"\{([^{}]*)\}")
+_WELL_FORMED = lazy(r"(?:\{(?:[A-Za-z]|\d+)\})*")
 
 ATTRIBUTE_SYMBOLS = {"W": "light", "R": "fire", "U": "water", "G": "wind", "B": "darkness"}
 """fowsim colour letters to attribute slugs; ``V`` (void) is no attribute."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from forcecheck.lazyre import lazy
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b4": "'", "`": "'"})
 _SUFFIX = re.compile(r"\s*[\(\[](?:stranger|shift|alternative|j-ruler|inverse)[\)\]]\s*$", re.IGNORECASE)
@@ -88,18 +89,18 @@ _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2500\u30fc"
 _MARKS_TABLE = str.maketrans({**{ch: "\u30fb" for ch in _DOTS}, **{ch: "-" for ch in _DASHES}})
 _BARE_TABLE = str.maketrans({ch: None for ch in _DOTS + _DASHES})
 _WHITESPACE = re.compile(r"\s+")
-_KANA_KANJI = re.compile(r"[\u3040-\u309f\u30a0-\u30fa\u30fd-\u30ff\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9d]")
+_KANA_KANJI = lazy(r"[\u3040-\u309f\u30a0-\u30fa\u30fd-\u30ff\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9d]")
 """Hiragana, katakana (not the ・ and ー a Latin name may borrow), kanji, half-width katakana."""
-_KANA = re.compile(r"[\u3040-\u309f\u30a0-\u30fa\u30fd-\u30ff\uff66-\uff9d]")
+_KANA = lazy(r"[\u3040-\u309f\u30a0-\u30fa\u30fd-\u30ff\uff66-\uff9d]")
 
 
 def has_kana_or_kanji(text: str) -> bool:
     """Whether the text has Japanese (or Chinese) letters: the script of a written name."""
-    return _KANA_KANJI.search(text) is not None
+    return not text.isascii() and _KANA_KANJI.search(text) is not None
 
 
 def has_kana(text: str) -> bool:
-    return _KANA.search(text) is not None
+    return not text.isascii() and _KANA.search(text) is not None
 
 
 @lru_cache(maxsize=1 << 16)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from forcecheck.decklists.model import Entry, HeaderTable, Reading, fold_width, header_key, header_parts
+from forcecheck.lazyre import lazy
 
 MAX_COUNT = 9_999
 MAX_LINE_CHARS = 500
@@ -36,7 +37,7 @@ _PLAIN_NUMBER_FIRST = re.compile(r"^\d{1,2} +[^\sxX×*\d]")
 _RANGE_FIRST = re.compile(r"^(?P<count>\d{1,3}\s*[-–~〜]\s*\d{1,3})\s*[xX×]?\s+(?P<name>\S.*)$")
 _X_FIRST = re.compile(r"^[xX×*]\s*(?P<count>\d+)\s*(?:[-–—:.]\s*)?(?P<name>\S.*)$")
 """``x4 – Name``, ``x 2 – Name``, ``×3 Name``."""
-_COUNT_LAST = re.compile(
+_COUNT_LAST = lazy(
     r"^(?P<name>.*?\S)(?:\s+[xX]|\s*[×*])\s*(?P<count>\d+)\s*枚?\s*(?P<note>\(.*\))?$"
     r"|^(?P<name2>.*?\S)\s*[\(\[]\s*[xX×]\s*(?P<count2>\d+)\s*[\)\]]$"
     r"|^(?P<name3>.*?\S)\s*(?P<count3>\d+)\s*枚$"
@@ -47,7 +48,7 @@ _COUNT_LAST = re.compile(
 """``Name x4``, ``Name ×４``, ``Name*3``, ``Name ×2枚``, ``Name (x3)``, ``Name 2枚``."""
 _BARE_NUMBER_LAST = re.compile(r"^(?P<name>.*?\S)\s+(?P<count>\d{1,2})$|^(?P<name2>.*[^\x00-\x7f])(?P<count2>\d{1,2})$")
 """``Name 3`` (or ``名前3`` in Japanese): a count, unless the number is part of the name."""
-_TABLE_JUNK = re.compile(r"\.(?:png|jpe?g|gif|webp)\b|\b(?:common|uncommon|rare|super rare|secret rare|ultra rare|promo)\s*$",
+_TABLE_JUNK = lazy(r"\.(?:png|jpe?g|gif|webp)\b|\b(?:common|uncommon|rare|super rare|secret rare|ultra rare|promo)\s*$",
                          re.IGNORECASE)
 ROW_REST = "the rest of a table row after the name"
 _GLUED_COUNT = re.compile(r"[^\W\d_](\d{1,2}[xX×]\s+\S.*)$")
@@ -57,7 +58,7 @@ _NOTE = re.compile(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（[^（）]*）|\{[
 """A trailing remark in brackets (``(制限)``, ``(Strictly better than X)``) or cost symbols."""
 _COST_FIRST = re.compile(r"^\(\s*\d{1,2}\s*\)\s*(?=\S)")
 _ANY_NOTE = re.compile(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
-_WRAPPERS = re.compile(r"^[《「『](.*)[》」』]$")
+_WRAPPERS = lazy(r"^[《「『](.*)[》」』]$")
 _BULLET = re.compile(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
 _TABLE_EDGE = re.compile(r"\s*\|\s*$")
 _FACE_SPLIT = re.compile(r"\s*(?://|／／)\s*|\s+/\s+|(?<=\S)/(?=\S)")
@@ -174,7 +175,7 @@ def parse_entry(text: str, line: int | None) -> Entry:
     return entry
 
 
-_COUNT_CELL = re.compile(r"^[xX×]?\s*(\d{1,4})\s*[xX×]?$")
+_COUNT_CELL = lazy(r"^[xX×]?\s*(\d{1,4})\s*[xX×]?$")
 
 
 def _pipe_row(text: str, line: int | None) -> Entry | None:
@@ -196,7 +197,7 @@ def _pipe_row(text: str, line: int | None) -> Entry | None:
     return entry
 
 
-_CODE_ALONE = re.compile(rf"^(?:{_CODE})$")
+_CODE_ALONE = lazy(rf"^(?:{_CODE})$")
 
 
 def _reading(name: str, printing: str | None, count: int, count_text: str | None, ok: bool, why: str = "") -> Reading:

@@ -11,11 +11,12 @@ from forcecheck.decklists.text import read_text_decklist
 from forcecheck.decklists.ydk import read_ydk
 from forcecheck.errors import InputFileError
 from forcecheck.textfile import read_text
+from forcecheck.lazyre import lazy
 
 DECKLIST_EXTENSIONS = (".txt", ".yaml", ".yml", ".deck", ".dek", ".ydk")
 """Files a directory walk picks up; a file named on the command line is read whatever its name."""
 
-_YAML_SNIFF = re.compile(r"^(?:---\s*$|(?:format|sections|name|player)\s*:)", re.MULTILINE)
+_YAML_SNIFF = lazy(r"^(?:---\s*$|(?:format|sections|name|player)\s*:)", re.MULTILINE)
 
 
 def read_decklist(path: Path, known_headers: Collection[str] = ()) -> Decklist:

@@ -44,6 +44,7 @@ from forcecheck.decklists.model import (
     Section,
     header_key,
 )
+from forcecheck.lazyre import lazy
 
 __all__ = ["MAX_COUNT", "MAX_LINE_CHARS", "parse_entry", "read_text_decklist"]
 
@@ -56,7 +57,7 @@ def comment_metadata(line: str) -> tuple[str, str] | None:
     """``# Player: Jane Doe`` -> ("player", "Jane Doe"): the comments that carry metadata."""
     match = _COMMENT_METADATA.match(line)
     return (match.group(1).lower(), match.group(2)) if match else None
-_TRAILING_COMMENT = re.compile(r"\s+#\s.*$|\s{2,}//(?:\s.*)?$")
+_TRAILING_COMMENT = lazy(r"\s+#\s.*$|\s{2,}//(?:\s.*)?$")
 """``4 Name # my note``, ``4 Name   // my note``. A `` // `` with single spaces is no comment but
 the mark between a card's faces (``Ruler // J-ruler``)."""
 _MARKDOWN_HEADING = re.compile(r"^(?:#+|//)\s*")

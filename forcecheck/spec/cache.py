@@ -11,7 +11,6 @@ ever cost a validation, never change a result.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -30,8 +29,14 @@ def cache_dir() -> Path:
     return user_cache_path("forcecheck", appauthor=False) / "specs"
 
 
-def _entry_path(root: Path) -> Path:
-    return cache_dir() / (hashlib.sha256(str(root.resolve()).encode("utf-8")).hexdigest()[:32] + ".json")
+def _entry_path(root: Path) -> tuple[Path, str]:
+    """The cache file of a spec and the spec's resolved path, which the entry records (two
+    specs whose paths share a checksum then never read each other's entry). A CRC, not a
+    cryptographic hash: hashlib's import alone is a noticeable share of a one-deck check."""
+    from binascii import crc32
+
+    resolved = str(root.resolve())
+    return cache_dir() / f"{crc32(resolved.encode('utf-8', 'surrogatepass')):08x}-{root.stem[:40]}.json", resolved
 
 
 def _stamp(path: Path) -> list:
@@ -39,7 +44,7 @@ def _stamp(path: Path) -> list:
     return [str(path.resolve()), st.st_size, st.st_mtime_ns]
 
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 """Bump when the spec models change shape: a cache written before is then not read."""
 
 
@@ -68,8 +73,9 @@ def load_cached(root: Path):
     if os.environ.get("FORCECHECK_NO_SPEC_CACHE"):
         return None
     try:
-        entry = json.loads(_entry_path(root).read_text(encoding="utf-8"))
-        if entry.get("version") != __version__ or entry.get("cache") != CACHE_FORMAT:
+        path, resolved = _entry_path(root)
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        if entry.get("version") != __version__ or entry.get("cache") != CACHE_FORMAT or entry.get("root") != resolved:
             return None
         for stamp in entry["files"]:
             if _stamp(Path(stamp[0])) != stamp:
@@ -86,11 +92,12 @@ def store(root: Path, files: Iterable[Path], spec) -> None:
     try:
         from forcecheck.textfile import atomic_write
 
-        target = _entry_path(root)
+        target, resolved = _entry_path(root)
         target.parent.mkdir(parents=True, exist_ok=True)
         entry = {
             "version": __version__,
             "cache": CACHE_FORMAT,
+            "root": resolved,
             "files": [_stamp(Path(f)) for f in files],
             "spec": spec.model_dump(mode="json"),
         }

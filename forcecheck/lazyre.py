@@ -1,0 +1,56 @@
+"""Regular expressions compiled on first use, for patterns only unusual input reaches.
+
+Compiling a pattern costs up to milliseconds (a lookahead-heavy one more), paid at import by
+every run, and a one-deck check is meant to start fast. A pattern that a plain decklist never
+needs (set codes alone on a line, Japanese text, lflist files, table cells) is declared with
+``lazy(...)`` instead of ``re.compile(...)`` and behaves the same once used.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+class LazyPattern:
+    """A compiled pattern's matching methods, compiling the pattern the first time one is called."""
+
+    __slots__ = ("_source", "_flags", "_compiled")
+
+    def __init__(self, source: str, flags: int = 0):
+        self._source = source
+        self._flags = flags
+        self._compiled: re.Pattern | None = None
+
+    def compiled(self) -> re.Pattern:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+    @property
+    def pattern(self) -> str:
+        return self._source
+
+    def match(self, *args):
+        return self.compiled().match(*args)
+
+    def fullmatch(self, *args):
+        return self.compiled().fullmatch(*args)
+
+    def search(self, *args):
+        return self.compiled().search(*args)
+
+    def sub(self, *args):
+        return self.compiled().sub(*args)
+
+    def findall(self, *args):
+        return self.compiled().findall(*args)
+
+    def finditer(self, *args):
+        return self.compiled().finditer(*args)
+
+    def split(self, *args):
+        return self.compiled().split(*args)
+
+
+def lazy(source: str, flags: int = 0) -> LazyPattern:
+    return LazyPattern(source, flags)
