@@ -77,10 +77,10 @@ class Resolution:
         """(section key, card key) -> copies: what the fingerprint hashes (see forcecheck.canonical).
         Worked out on demand, from the sections and what stayed outside them."""
         content = dict(self.outside)
-        for section_id, entries in self.deck.sections.items():
-            for entry in entries:
-                item = (section_id, entry.card.name)
-                content[item] = content.get(item, 0) + entry.count
+        for section_id, tally in self.deck.tallies.items():  # the lines' copies, added up per card
+            for card, copies in tally.items():
+                item = (section_id, card.name)
+                content[item] = content.get(item, 0) + copies
         return content
 
     @property

@@ -6,7 +6,6 @@ printed to stdout with it. Unreadable files are reported as code FC000 ``unreada
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import TextIO
@@ -14,6 +13,7 @@ from xml.etree import ElementTree as ET
 
 from forcecheck import __version__
 from forcecheck.report.escape import json_text, printable, xml_text
+from forcecheck.report.jsontext import pretty
 from forcecheck.report.model import DeckReport, RunReport, Violation
 
 UNREADABLE = ("FC000", "unreadable-input")
@@ -97,7 +97,7 @@ def _artifact(path: str, root: Path) -> dict:
 
 def _indented(value, depth: int) -> str:
     """``value`` as pretty JSON to sit ``depth`` levels deep in a streamed document."""
-    return json_text(json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * depth))
+    return json_text(pretty(value, depth))
 
 
 def render_sarif(report: RunReport, out: TextIO) -> None:
@@ -167,39 +167,61 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
 def render_junit(report: RunReport, out: TextIO) -> None:
     """One testsuite per run, one testcase per deck; an illegal deck fails with its violations.
 
-    The suite's counts come first in the XML, so this format holds the run in memory."""
-    decks = report.decks
-    summary = report.summary()
-    failures = summary["illegal"]
-    errors = summary["unreadable"]
-    total = _seconds(sum(deck.elapsed for deck in decks))
-    suites = ET.Element("testsuites", name="forcecheck", tests=str(len(decks)), failures=str(failures), errors=str(errors), time=total)
-    suite = ET.SubElement(
-        suites, "testsuite", name="forcecheck", tests=str(len(decks)), failures=str(failures), errors=str(errors), skipped="0", time=total
-    )
-    properties = ET.SubElement(suite, "properties")
-    for name in ("catalog", "config"):
-        ET.SubElement(properties, "property", name=name, value=xml_text(summary[name] or "none"))
-    for note in summary["notes"]:
-        ET.SubElement(properties, "property", name="note", value=xml_text(note))
-    for deck in decks:
-        path = xml_text(deck.path)
-        case = ET.SubElement(
-            suite, "testcase", classname=xml_text(f"forcecheck.{deck.format or 'unknown'}"), name=path, file=path, time=_seconds(deck.elapsed)
-        )
-        if deck.error is not None:
-            error = xml_text(deck.error)
-            ET.SubElement(case, "error", message=error, type=UNREADABLE[1]).text = error
-            continue
-        errors_ = [v for v in deck.violations if v.severity == "error"]
-        lines = [_junit_line(v) for v in deck.violations]
-        if errors_:
-            failure = ET.SubElement(case, "failure", message=f"{len(errors_)} violation{'s' if len(errors_) != 1 else ''}", type="illegal-deck")
-            failure.text = "\n".join(lines)
-        elif lines:
-            ET.SubElement(case, "system-out").text = "\n".join(lines)
-    ET.indent(suites)
-    out.write('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n")
+    The suite's counts come first in the XML but are known only at the end, so the test cases
+    are written as the decks stream to a spooled temporary file (memory up to a few MiB, then
+    disk) and copied out after the counts: memory stays bounded for a run of any size."""
+    import shutil
+    import tempfile
+
+    with tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES, mode="w+", encoding="utf-8", newline="") as cases:
+        count = 0
+        elapsed = 0.0
+        for deck in report.iter_decks():
+            case = _junit_case(deck)
+            ET.indent(case, space="  ", level=2)
+            cases.write(("\n    " if count else "") + ET.tostring(case, encoding="unicode"))
+            count += 1
+            elapsed += deck.elapsed
+        summary = report.summary()
+        total = _seconds(elapsed)
+        counts = {"tests": str(count), "failures": str(summary["illegal"]), "errors": str(summary["unreadable"])}
+        suites = ET.Element("testsuites", name="forcecheck", **counts, time=total)
+        suite = ET.SubElement(suites, "testsuite", name="forcecheck", **counts, skipped="0", time=total)
+        properties = ET.SubElement(suite, "properties")
+        for name in ("catalog", "config"):
+            ET.SubElement(properties, "property", name=name, value=xml_text(summary[name] or "none"))
+        for note in summary["notes"]:
+            ET.SubElement(properties, "property", name="note", value=xml_text(note))
+        if count:
+            ET.SubElement(suite, _CASES)
+        ET.indent(suites)
+        head, _, tail = ET.tostring(suites, encoding="unicode").partition(f"<{_CASES} />")
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n' + head)
+        cases.seek(0)
+        shutil.copyfileobj(cases, out)
+        out.write(tail + "\n")
+
+
+_SPOOL_BYTES = 8 << 20
+_CASES = "forcecheck-cases"
+"""Where the streamed test cases go in the suite's skeleton."""
+
+
+def _junit_case(deck: DeckReport) -> ET.Element:
+    path = xml_text(deck.path)
+    case = ET.Element("testcase", classname=xml_text(f"forcecheck.{deck.format or 'unknown'}"), name=path, file=path, time=_seconds(deck.elapsed))
+    if deck.error is not None:
+        error = xml_text(deck.error)
+        ET.SubElement(case, "error", message=error, type=UNREADABLE[1]).text = error
+        return case
+    errors_ = [v for v in deck.violations if v.severity == "error"]
+    lines = [_junit_line(v) for v in deck.violations]
+    if errors_:
+        failure = ET.SubElement(case, "failure", message=f"{len(errors_)} violation{'s' if len(errors_) != 1 else ''}", type="illegal-deck")
+        failure.text = "\n".join(lines)
+    elif lines:
+        ET.SubElement(case, "system-out").text = "\n".join(lines)
+    return case
 
 
 def _junit_line(v: Violation) -> str:
