@@ -70,7 +70,7 @@ SETTINGS: dict[str, Setting] = {
         Setting("output_format", "choice", "FORCECHECK_OUTPUT_FORMAT", "text", OUTPUT_FORMATS, doc="text, concise, json, sarif, github, junit", flag="--output-format"),
         Setting("fail_on", "choice", "FORCECHECK_FAIL_ON", "error", ("error", "warning"), doc="lowest severity that fails the run", flag="--fail-on"),
         Setting("color", "choice", "FORCECHECK_COLOR", "auto", ("auto", "always", "never"), doc="colour in text output", flag="--color"),
-        Setting("jobs", "int", "FORCECHECK_JOBS", 1, doc="worker processes for check and register (1-64)", flag="--jobs"),
+        Setting("jobs", "int", "FORCECHECK_JOBS", None, doc="worker processes for check and register (1-64; default: every core for 200 files or more)", flag="--jobs"),
     ]
 }
 SCOPE_KEYS = ("formats", "paths")

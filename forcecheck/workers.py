@@ -5,9 +5,14 @@ work runs here; with more, each worker process runs an initializer once (it open
 and prepares the formats) and then takes items in chunks. Results come back in the order of
 the items, so the output is the same whatever the number of jobs. Only a bounded number of
 chunks is in flight, so a folder of 100,000 decklists is never held as 100,000 pending tasks.
+
+Without a number of jobs (``jobs=None``, the default) a batch of ``AUTO_FROM`` files or more
+runs on every core; fewer files run here, where starting workers would cost more than it saves.
 """
 
 from __future__ import annotations
+
+import os
 
 from collections import deque
 from itertools import islice
@@ -42,18 +47,37 @@ def chunk_size(count: int, jobs: int) -> int:
     return max(1, min(64, count // (jobs * 8) or 1))
 
 
+AUTO_FROM = 200
+"""Files from which a batch without a number of jobs runs on every core: below it, starting
+the worker processes (each opens the catalog and compiles the formats) costs about what they save."""
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says), at most 64."""
+    try:
+        count = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - macOS, Windows
+        count = os.cpu_count() or 1
+    return max(1, min(64, count))
+
+
 def run_in_order(
     items: Iterable,
-    jobs: int,
+    jobs: int | None,
     here: Callable[[Any], Any],
     worker: Worker | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator:
     """``here(item)`` for every item when ``jobs`` is 1 (or there is one item); otherwise
-    ``worker.function(item)`` in ``jobs`` processes. Either way, results in input order."""
+    ``worker.function(item)`` in ``jobs`` processes (``None``: every core for a batch of
+    ``AUTO_FROM`` items or more, else 1). Either way, results in input order."""
     iterator = iter(items)
+    if jobs is None:
+        head = list(islice(iterator, max(AUTO_FROM, cores() * 256)))
+        jobs = cores() if len(head) >= AUTO_FROM else 1
+    else:
+        head = list(islice(iterator, max(1, jobs) * 256))
     window = max(1, jobs) * 256
-    head = list(islice(iterator, window))
     if jobs <= 1 or worker is None or len(head) < 2:
         for item in head:
             yield here(item)

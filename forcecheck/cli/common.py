@@ -100,7 +100,7 @@ FailOnOpt = Annotated[Optional[FailOn], typer.Option("--fail-on", metavar="LEVEL
 ExitZeroOpt = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when decks have violations (report-only jobs); unusable input still exits 2.")]
 JobsOpt = Annotated[
     Optional[int],
-    typer.Option("--jobs", "-j", metavar="N", min=1, max=64, help="Worker processes (1-64; default 1, or the jobs setting). The output is the same for any number."),
+    typer.Option("--jobs", "-j", metavar="N", min=1, max=64, help="Worker processes (1-64; default: the jobs setting, else every core for a batch of 200 files or more and 1 below). The output is the same for any number."),
 ]
 
 
