@@ -59,6 +59,8 @@ class CompiledRule:
 
 
 _MISSING = object()
+_NONE: frozenset = frozenset()
+"""A rule's candidates while the pass has found none (shared: no set is made per deck and rule)."""
 
 
 class CardPass:
@@ -90,6 +92,8 @@ class CardPass:
         self.parts = [getattr(rule.check, role) for role, rule in rules]
         self.counting = [i for i, role in enumerate(self.roles) if role == self.COUNTING]
         self.flagging = [i for i, role in enumerate(self.roles) if role == self.CANDIDATES]
+        self.counting_ids = [self.rules[i].id for i in self.counting]
+        self.flagging_ids = [self.rules[i].id for i in self.flagging]
         sections: dict[str, None] = {}
         for part in self.parts:
             sections.update(dict.fromkeys(part[0]))
@@ -118,7 +122,7 @@ class CardPass:
     def run(self, deck: ResolvedDeck, path: str, out: list) -> None:
         rules, parts = self.rules, self.parts
         totals = dict.fromkeys(self.counting, 0)
-        candidates = {rules[i].id: set() for i in self.flagging}
+        candidates = dict.fromkeys(self.flagging_ids, _NONE)  # a set is made for a rule once it has a candidate
         deck.candidates = candidates
         filled = deck.filled
         active = None
@@ -142,7 +146,11 @@ class CardPass:
                 for index in counted:
                     totals[index] += tally[card]
                 for index in flagged:
-                    candidates[rules[index].id].add(card)
+                    rule_id = rules[index].id
+                    found_for = candidates[rule_id]
+                    if found_for is _NONE:
+                        found_for = candidates[rule_id] = set()
+                    found_for.add(card)
                 for index in broken:
                     rule = rules[index]
                     if rule.when is not None:
@@ -152,7 +160,7 @@ class CardPass:
                             continue
                     entries = deck.entries_of(card, (section_id,))  # one finding per card, naming its lines
                     out.append(_violation(parts[index][2](deck, entries), rule.kind, rule.id, rule.severity, path))
-        deck.counted = {rules[index].id: found for index, found in totals.items()}
+        deck.counted = dict(zip(self.counting_ids, totals.values()))
         for index, found in totals.items():
             rule = rules[index]
             if rule.when is not None and not rule.applies(deck):
@@ -187,6 +195,7 @@ class CompiledFormat:
     rest: str | None = None
     """The section that takes every card under no header that no placement claims (the main deck)."""
     _header_table: HeaderTable | None = None
+    _steps: dict = field(default_factory=dict)
     derived: dict = field(default_factory=dict)
     """Views of the format that other modules work out once per format and keep here
     (insight's plan of the count rules), so a batch does not work them out per deck."""
@@ -198,6 +207,20 @@ class CompiledFormat:
         if found is _MISSING:
             found = self._by_title[title] = self.headers.get(header_key(title))
         return found
+
+    def steps_for(self, filled: set[str]) -> list:
+        """The plan's steps that may find something in a deck whose filled sections are
+        ``filled``: a rule whose sections are all empty is left out. Worked out once per set of
+        filled sections (a batch has a handful), not once per deck and rule."""
+        key = frozenset(filled)
+        steps = self._steps.get(key)
+        if steps is None:
+            if len(self._steps) >= 4096:  # every combination of sections met: start again
+                self._steps.clear()
+            steps = self._steps[key] = [
+                step for step in self.plan if step.silent_scope is None or not key.isdisjoint(step.silent_scope)
+            ]
+        return steps
 
     @property
     def known_headers(self) -> HeaderTable:
@@ -318,10 +341,7 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         kind = KINDS[item.rule]
         violations.append(_violation(item.finding, kind, item.rule, kind.severity, deck.path))
     resolved = resolution.deck
-    filled = resolved.filled
-    for step in fmt.plan:
-        if step.silent_scope is not None and filled.isdisjoint(step.silent_scope):
-            continue  # its sections are empty, so it has nothing to find
+    for step in fmt.steps_for(resolved.filled):
         if isinstance(step, CardPass):
             step.run(resolved, deck.path, violations)
             continue

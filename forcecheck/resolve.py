@@ -158,6 +158,8 @@ class _Resolver:
         """(section, spelling, printing) of each unknown card -> the lines that list it."""
         self.readings: dict[str, list[tuple[int | None, str, str]]] = {}
         """How lines were read other than plainly, by kind: one finding per kind per deck."""
+        self.memos: dict[str, dict] = {}
+        """The catalog's spelling memos this deck used (``Catalog.remembered``), by kind."""
 
     def add(self, rule: str, **kwargs) -> None:
         self.findings.append(InputFinding(rule, Finding(**kwargs)))
@@ -183,9 +185,7 @@ class _Resolver:
         self._unknown_on_several_lines()
         self._placed_findings()
         self._reading_findings()
-        ruler = RulerFacts(
-            [card for card in self.tallies.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(card)] if fmt.spec.ruler else []
-        )
+        ruler = _ruler_facts(fmt, self.tallies)
         resolved = ResolvedDeck(
             path=deck.path, parts=self.parts, titles=fmt.titles, ruler=ruler, section_lines=self.section_lines,
             unknown=self.unknown, tallies=self.tallies,
@@ -212,7 +212,10 @@ class _Resolver:
         ruler = section_id == self.ruler_section
         if (section_id is not None and section.uniform is not None and not claims and self.layout is None
                 and not (ruler and (self.ruler_spellings or len(entries) > 1))):  # the ruler area: a face written twice is one card
-            memo = self.catalog.remembered("name" if section.uniform == "name" else "printing", self.game)[0]
+            kind = "name" if section.uniform == "name" else "printing"
+            memo = self.memos.get(kind)
+            if memo is None:
+                memo = self.memos[kind] = self.catalog.remembered(kind, self.game)[0]
             target = self.parts.setdefault(section_id, [])
             if _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id):
                 if ruler:
@@ -611,6 +614,21 @@ class _Resolver:
             where = describe_lines(run.lines)
             self.add("card-placed", line=min(run.lines) if run.lines else None, section=run.section,
                      message=f"{run.copies} card(s) on {where} read as the {fmt.titles[run.section]}: {run.why}")
+
+
+def _ruler_facts(fmt, tallies: dict) -> RulerFacts:
+    """The deck's ruler facts, one shared object per set of ruler cards in the format (so the
+    keywords and attributes several rules ask for are merged once per ruler, not per deck)."""
+    if not fmt.spec.ruler:
+        return RulerFacts([])
+    cards = tuple(card for card in tallies.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(card))
+    known = fmt.derived.setdefault("ruler facts", {})
+    found = known.get(cards)
+    if found is None:
+        if len(known) >= 10_000:
+            known.clear()
+        found = known[cards] = RulerFacts(list(cards))
+    return found
 
 
 def _blocks(items: list[list[_Item]], breaks: list[int]) -> list[list[list[_Item]]]:

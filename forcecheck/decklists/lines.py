@@ -13,6 +13,7 @@ any card.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from forcecheck.decklists.model import Entry, HeaderTable, Reading, fold_width, header_key, header_parts
 from forcecheck.lazyre import lazy
@@ -58,7 +59,7 @@ _NOTE = re.compile(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（[^（）]*）|\{[
 """A trailing remark in brackets (``(制限)``, ``(Strictly better than X)``) or cost symbols."""
 _COST_FIRST = re.compile(r"^\(\s*\d{1,2}\s*\)\s*(?=\S)")
 _ANY_NOTE = re.compile(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
-_WRAPPERS = lazy(r"^[《「『](.*)[》」』]$")
+_WRAPPERS = re.compile(r"^[《「『](.*)[》」』]$")
 _BULLET = re.compile(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
 _TABLE_EDGE = re.compile(r"\s*\|\s*$")
 _FACE_SPLIT = re.compile(r"\s*(?://|／／)\s*|\s+/\s+|(?<=\S)/(?=\S)")
@@ -171,7 +172,7 @@ def parse_entry(text: str, line: int | None) -> Entry:
     else:
         count, ok = _count(count_text)
     entry = Entry(name=name, count=count, line=line, printing=printing, count_ok=ok, count_text=count_text)
-    entry.alternatives = _alternatives(entry, raw, folded, note_free, bare, number_may_be_name)
+    entry.alternatives = partial(_alternatives, entry, raw, folded, note_free, bare, number_may_be_name)  # worked out if asked for
     return entry
 
 
@@ -375,11 +376,10 @@ _TABLE_WORDS = frozenset({
 def is_table_header_row(line: str) -> bool:
     """``| Qty | Name | Type |`` or ``Card No. Quantity Name Type Attribute Rarity``: the header row
     of a table of cards, no card."""
-    cells = [c.strip().lower() for c in line.strip().strip("|").split("|")] if "|" in line else None
-    if cells is None:
+    if "|" not in line:  # words: stop at the first that is no column title (most lines: the first)
         words = line.lower().replace("card no.", "card-no").split()
-        cells = [w.replace("card-no", "card no.") for w in words]
-    cells = [c for c in cells if c]
+        return len(words) >= 2 and all(w.replace("card-no", "card no.") in _TABLE_WORDS for w in words)
+    cells = [c for c in (c.strip().lower() for c in line.strip().strip("|").split("|")) if c]
     return len(cells) >= 2 and all(c in _TABLE_WORDS for c in cells)
 
 

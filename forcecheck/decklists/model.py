@@ -85,8 +85,21 @@ class Entry:
     count_ok: bool = True
     """False when the written count was zero, negative, non-numeric or over the cap."""
     count_text: str | None = None
-    alternatives: tuple[Reading, ...] = ()
-    """Other readings of the line, tried in order when the catalog knows no card ``name``."""
+    _readings: Any = field(default=(), repr=False, compare=False)
+
+    @property
+    def alternatives(self) -> tuple[Reading, ...]:
+        """Other readings of the line, tried in order when the catalog knows no card ``name``.
+        A reader may leave a function here that works them out: most lines name a card as
+        written, and their other readings are never asked for."""
+        found = self._readings
+        if callable(found):
+            found = self._readings = found()
+        return found
+
+    @alternatives.setter
+    def alternatives(self, value) -> None:
+        self._readings = value
 
 
 @dataclass(slots=True)

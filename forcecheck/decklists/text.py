@@ -70,11 +70,15 @@ _AFTER_INLINE = 1_000
 """The gap recorded after a header that carried a card inline: always a block boundary."""
 
 _LINE = re.compile(
-    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+(?![Cc]ards?\b)([^\s()\[\]#/:\d《【{|•][^\n()\[\]#/\d{|]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
+    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+(?![Cc]ards?\b)([^\s()\[\]#/:\d《【{|•][^\n()\[\]#/0-9{|]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
     re.MULTILINE,
 )
 """One match per line. Groups 1-2 catch the common ``4 Name`` / ``4x Name`` card line (no
-printing code, digit, comment or colon in the name); every other line goes the general way."""
+printing code, digit, comment or colon in the name); every other line goes the general way.
+The name's body excludes the ASCII digits only (a plain character set, much faster to match
+than one with the digit category); a name that is not ASCII is then searched for other
+digits (``_DIGIT``), which send the line the general way as well."""
+_DIGIT = re.compile(r"\d")
 
 
 def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object = ()) -> Decklist:
@@ -86,7 +90,7 @@ def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object
         current = reader.current
         if count_text is not None and current is not None and match.end() - match.start() <= MAX_LINE_CHARS:
             name = match.group(2).rstrip()  # greedy (a lazy pattern is 5x slower): trim here
-            if not name.endswith(":"):
+            if not name.endswith(":") and (name.isascii() or _DIGIT.search(name) is None):
                 count = int(count_text)
                 count_ok = 0 < count <= MAX_COUNT
                 if reader.blank:

@@ -30,6 +30,8 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
 
     granted: dict = {}
     """ruler-area card -> its compiled ``copies`` conditions (test, max), worked out once."""
+    by_rulers: dict = {}
+    """The ruler area's cards -> (grants, ruler names): a batch has a few hundred rulers."""
 
     def has_own_rules(card) -> bool:
         """The card's text speaks of its copies: it may break the rule with few copies (or may
@@ -57,8 +59,16 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
         if default is None:
             return findings
         cap = deck.ruler.keyword(restriction) if restriction else None
-        grants = grants_of(deck) if rule.ruler_limits else []
-        rulers = ruler_names(deck) if rule.ruler_limits else frozenset()
+        if rule.ruler_limits:
+            key = tuple(deck.ruler.cards)
+            found = by_rulers.get(key)
+            if found is None:
+                if len(by_rulers) >= 10_000:
+                    by_rulers.clear()
+                found = by_rulers[key] = (grants_of(deck), ruler_names(deck))
+            grants, rulers = found
+        else:
+            grants, rulers = [], frozenset()
         if cap is not None or grants:
             suspects = [card for s in sections for card in deck.tally((s,))]  # a ruler's cap may be below any plain limit
         else:
@@ -125,7 +135,8 @@ def _over(deck: ResolvedDeck, sections: tuple[str, ...], default: int) -> list:
     more in one section, and those listed in several (their sum may be over). Every other card
     is within the plain limit, which most cards of most decks are; C-level set steps find the
     few others without a lookup per card."""
-    tallies = [deck.tallies[s] for s in sections if s in deck.filled]
+    filled = deck.filled
+    tallies = [deck.tallies[s] for s in sections if s in filled]
     suspects = [
         card
         for tally in tallies

@@ -137,6 +137,10 @@ def compile_ruler_area(rule: RulerAreaRule, ctx) -> Check:
         tally = deck.tally(sections)
         if not tally:
             return []  # no ruler: ruler-count reports it
+        if len(tally) == 1:  # the common ruler area: one copy of one ruler that may start
+            (card, copies), = tally.items()
+            if copies == 1 and _is_ruler(card) and (may_start is None or may_start(card)):
+                return []
         units: list[Card] = []
         for card in tally:
             units += [card] * physical_copies(deck, card, sections)
