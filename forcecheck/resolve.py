@@ -175,16 +175,24 @@ class _Resolver:
             elif note.kind == "label":
                 self.add("deck-title", line=note.line,
                          message=f"{note.text!r} is read as a heading above the list (it names no section; the cards under it are placed)")
-        parents = {id(s.parent) for s in deck.sections if s.group and s.parent is not None}
-        for section in deck.sections:
+        sections = deck.sections
+        parents = {id(s.parent) for s in sections if s.group and s.parent is not None}
+        announced = bool(deck.notes)
+        for section in sections:
+            if section.declared is not None or section.declared_section is not None:
+                announced = True
             if not section.title:  # a loose block or a table (Section.loose, without the property call)
                 self._loose(section, section.entries)
             else:
                 self._written(section, id(section) in parents)
-        self._announced()
-        self._unknown_on_several_lines()
-        self._placed_findings()
-        self._reading_findings()
+        if announced:  # most lists announce no counts and have no total lines
+            self._announced()
+        if self.unknown_lines:
+            self._unknown_on_several_lines()
+        if self.placer is not None:
+            self._placed_findings()
+        if self.readings:
+            self._reading_findings()
         ruler = _ruler_facts(fmt, self.tallies)
         resolved = ResolvedDeck(
             path=deck.path, parts=self.parts, titles=fmt.titles, ruler=ruler, section_lines=self.section_lines,

@@ -125,6 +125,14 @@ def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object
     return reader.finish()
 
 
+_CARD_LINES: dict[str, Entry] = {}
+"""Card lines that begin with a count but are no plain line (``1 Alchemics 102``, ``4 Name (x)``)
+-> the entry read from the first of them: a batch writes the same lines in deck after deck,
+and reading one the general way costs ten times a plain line. The entry's other readings
+do not depend on its line number, so every copy shares the first one's."""
+_CARD_LINES_KEPT = 50_000
+
+
 MAX_COLLAPSED_CHARS = 20_000
 """A line over MAX_LINE_CHARS is read only as a list collapsed onto one line (cut at its
 section titles and counts into pieces of at most MAX_LINE_CHARS each), up to this length."""
@@ -174,6 +182,12 @@ class _Reader:
         if known is not None:  # "Main Deck:" again: read as it was the last time (never changed after)
             self._header(known, number)
             return
+        template = _CARD_LINES.get(line)
+        if template is not None:  # a card line read before (in this list or another of the batch)
+            self._entry(Entry(template.name, template.count, number, template.printing, template.count_ok,
+                              template.count_text, template._readings))
+            return
+        original = line
         if line.startswith(("#", "//")):
             meta = comment_metadata(line)
             if meta:  # "# Player: Jane Doe" comments carry registration metadata
@@ -231,7 +245,12 @@ class _Reader:
                 for piece in pieces:
                     self.read(piece, number)
                 return
-        self._entry(parse_entry(line, number))
+        entry = parse_entry(line, number)
+        if line[0].isdigit():  # how such a line reads depends on its text alone, not on the format or the list
+            if len(_CARD_LINES) >= _CARD_LINES_KEPT:
+                _CARD_LINES.clear()
+            _CARD_LINES[original] = entry
+        self._entry(entry)
 
     def _metadata(self, key: str, value: str) -> None:
         if key in ("name", "deck"):
