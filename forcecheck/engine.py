@@ -163,6 +163,8 @@ class CardPass:
         deck.counted = dict(zip(self.counting_ids, totals.values()))
         for index, found in totals.items():
             rule = rules[index]
+            if not found and rule.silent_scope is not None:
+                continue  # none counted, and no cards keep its bound whatever the ruler (sizes._zero_always_keeps)
             if rule.when is not None and not rule.applies(deck):
                 continue
             for finding in parts[index][2](deck, found):

@@ -158,8 +158,9 @@ class _Resolver:
         """(section, spelling, printing) of each unknown card -> the lines that list it."""
         self.readings: dict[str, list[tuple[int | None, str, str]]] = {}
         """How lines were read other than plainly, by kind: one finding per kind per deck."""
-        self.memos: dict[str, dict] = {}
-        """The catalog's spelling memos this deck used (``Catalog.remembered``), by kind."""
+        self.names: dict | None = None
+        self.printings: dict | None = None
+        """The catalog's memos of spellings and printing codes (``Catalog.remembered``), once used."""
 
     def add(self, rule: str, **kwargs) -> None:
         self.findings.append(InputFinding(rule, Finding(**kwargs)))
@@ -184,7 +185,7 @@ class _Resolver:
             if not section.title:  # a loose block or a table (Section.loose, without the property call)
                 self._loose(section, section.entries)
             else:
-                self._written(section, id(section) in parents)
+                self._written(section, bool(parents) and id(section) in parents)
         if announced:  # most lists announce no counts and have no total lines
             self._announced()
         if self.unknown_lines:
@@ -220,10 +221,14 @@ class _Resolver:
         ruler = section_id == self.ruler_section
         if (section_id is not None and section.uniform is not None and not claims and self.layout is None
                 and not (ruler and (self.ruler_spellings or len(entries) > 1))):  # the ruler area: a face written twice is one card
-            kind = "name" if section.uniform == "name" else "printing"
-            memo = self.memos.get(kind)
-            if memo is None:
-                memo = self.memos[kind] = self.catalog.remembered(kind, self.game)[0]
+            if section.uniform == "name":
+                memo = self.names
+                if memo is None:
+                    memo = self.names = self.catalog.remembered("name", self.game)[0]
+            else:
+                memo = self.printings
+                if memo is None:
+                    memo = self.printings = self.catalog.remembered("printing", self.game)[0]
             target = self.parts.setdefault(section_id, [])
             if _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id):
                 if ruler:
@@ -629,7 +634,7 @@ def _ruler_facts(fmt, tallies: dict) -> RulerFacts:
     keywords and attributes several rules ask for are merged once per ruler, not per deck)."""
     if not fmt.spec.ruler:
         return RulerFacts([])
-    cards = tuple(card for card in tallies.get(fmt.spec.ruler.section, ()) if fmt.ruler_selected(card))
+    cards = tuple(filter(fmt.ruler_selected, tallies.get(fmt.spec.ruler.section, ())))
     known = fmt.derived.setdefault("ruler facts", {})
     found = known.get(cards)
     if found is None:
@@ -658,7 +663,7 @@ def _take_whole_section(section: Section, memo: dict, target: list, tally: dict,
     rule or the fingerprint asks for lines). False leaves the section to the entry-by-entry path."""
     entries = section.entries
     cards = list(map(memo.get, map(_NAME, entries)))
-    if None in cards:
+    if not all(cards):  # a spelling not met yet (None): cards themselves are always true
         return False
     target.append((entries, cards))
     if section.uniform == "printing":  # one copy per line: counted in C

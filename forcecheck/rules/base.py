@@ -29,6 +29,9 @@ class RulerFacts:
     (402.5c: "your ruler") the same way."""
 
     cards: list[Card] = field(default_factory=list)
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
+    """What rules work out from the ruler alone, by the rule's own key: one RulerFacts is shared
+    by every deck with the same rulers (``resolve``), so a batch works each out once per ruler."""
 
     @property
     def present(self) -> bool:

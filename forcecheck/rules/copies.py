@@ -30,8 +30,6 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
 
     granted: dict = {}
     """ruler-area card -> its compiled ``copies`` conditions (test, max), worked out once."""
-    by_rulers: dict = {}
-    """The ruler area's cards -> (grants, ruler names): a batch has a few hundred rulers."""
 
     def has_own_rules(card) -> bool:
         """The card's text speaks of its copies: it may break the rule with few copies (or may
@@ -53,22 +51,27 @@ def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:
             found += [(test, most, owner) for test, most in granted[owner]]
         return found
 
+    def from_ruler(deck: ResolvedDeck) -> tuple:
+        """(default limit, its note, the ruler's cap, what the ruler area grants, the rulers'
+        names): what the ruler alone decides, the same for every deck with these rulers."""
+        default, note = resolve_quantity(rule.max, deck.ruler)
+        cap = deck.ruler.keyword(restriction) if restriction else None
+        if rule.ruler_limits and default is not None:
+            return default, note, cap, grants_of(deck), ruler_names(deck)
+        return default, note, cap, [], frozenset()
+
+    token = object()
+    """This rule's key in a ruler's memo (``RulerFacts.memo``)."""
+
     def check(deck: ResolvedDeck) -> list[Finding]:
         findings: list[Finding] = []
-        default, note = resolve_quantity(rule.max, deck.ruler)
+        memo = deck.ruler.memo
+        known = memo.get(token)
+        if known is None:
+            known = memo[token] = from_ruler(deck)
+        default, note, cap, grants, rulers = known
         if default is None:
             return findings
-        cap = deck.ruler.keyword(restriction) if restriction else None
-        if rule.ruler_limits:
-            key = tuple(deck.ruler.cards)
-            found = by_rulers.get(key)
-            if found is None:
-                if len(by_rulers) >= 10_000:
-                    by_rulers.clear()
-                found = by_rulers[key] = (grants_of(deck), ruler_names(deck))
-            grants, rulers = found
-        else:
-            grants, rulers = [], frozenset()
         if cap is not None or grants:
             suspects = [card for s in sections for card in deck.tally((s,))]  # a ruler's cap may be below any plain limit
         else:

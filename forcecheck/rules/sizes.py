@@ -31,13 +31,24 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
     literal = _literal_test(rule)
     chosen: dict = {}
     """card -> whether the rule counts it, worked out once per card."""
+    token = object()
+    """This rule's key in a ruler's memo (``RulerFacts.memo``)."""
 
     def verdict_of(deck: ResolvedDeck, found: int) -> tuple[Finding, ...]:
         """The finding (if any) for ``found`` cards: shared by check() and the engine's card pass.
         A tuple, not a generator: most decks keep most bounds, and then nothing is built."""
-        if literal is not None and literal(found):
-            return ()  # within a bound of plain numbers: nothing more to work out
-        verdict = judge(rule, found, deck.ruler)
+        if literal is not None:
+            if literal(found):
+                return ()  # within a bound of plain numbers: nothing more to work out
+            verdict = judge(rule, found, deck.ruler)
+        else:  # a bound the ruler sets: the same ruler and count always get the same verdict
+            memo = deck.ruler.memo
+            key = (token, found)
+            verdict = memo.get(key, _UNSEEN)
+            if verdict is _UNSEEN:
+                if len(memo) >= _MEMO_LIMIT:
+                    memo.clear()
+                verdict = memo[key] = judge(rule, found, deck.ruler)
         if verdict is None or verdict.ok:
             return ()
         where = join_titles(deck, sections)
@@ -81,6 +92,10 @@ def _counting(rule: SectionSizeRule | CardCountRule, ctx, measure: str) -> Check
     if _zero_always_keeps(rule):
         silent_when_empty(check, sections)  # no cards at all keep the bound, whatever the ruler says
     return check
+
+
+_UNSEEN = object()
+_MEMO_LIMIT = 1_000
 
 
 def _zero_always_keeps(rule) -> bool:
