@@ -15,6 +15,7 @@ the findings the rules would give one at a time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Callable
 
 from forcecheck.banlists import Banlist
@@ -373,17 +374,18 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
 
 
 CARD_COUNT_CODE = KINDS["card-count"].code
+_NAME = attrgetter("name")
 
 
 def _in_the_decks_language(deck: Decklist, resolved: ResolvedDeck, violations: list[Violation], catalog: Catalog, game: str) -> None:
     """A list written in another language than the catalog's base names (a Japanese OCG list)
     hears about its cards in that language: each card a finding names is named as the catalog
     names it in the list's language. English lists pay one ``isascii`` per line, no more."""
-    written = [e.name for s in deck.sections for e in s.entries]
-    if all(name.isascii() for name in written):
+    if all(all(map(str.isascii, map(_NAME, s.entries))) for s in deck.sections):
         return
     from forcecheck.cards.catalog import written_language
 
+    written = [e.name for s in deck.sections for e in s.entries]
     lang = written_language(catalog, game, written)
     if lang in (None, "en"):
         return
