@@ -47,6 +47,7 @@ class Session:
         self._selections: dict[DeckSettings, Any] = {}
         self._notes: dict[str, None] = {}
         self._used: dict[str, None] = {}
+        self._located: dict[str | None, str] = {}
 
     @classmethod
     def from_options(
@@ -75,6 +76,14 @@ class Session:
         """What every report names: the catalog(s) used, the configuration file, the notes."""
         used = list(self._used) or [self.catalog_location(self.config["catalog"])]
         return {"catalog": ", ".join(used), "config": self.config.label, "notes": self.notes}
+
+    def after_fork(self) -> None:
+        """In a process forked from the one that opened the catalogs: open them again for it
+        (a database connection must not be shared across a fork)."""
+        for catalog in self._catalogs.values():
+            reopen = getattr(catalog, "after_fork", None)
+            if reopen is not None:
+                reopen()
 
     def merge(self, notes: Iterable[str], catalogs: Iterable[str]) -> None:
         """Take in what a worker process noted."""
@@ -126,6 +135,13 @@ class Session:
     def main_catalog(self):
         """The catalog of the top-level settings (what catalog and banlist commands use)."""
         return self.catalog(self.config["catalog"])
+
+    def _note_catalog(self, value: str | None) -> None:
+        """Remember that a deck was checked against the catalog ``value`` names (once per value:
+        working out how a report names it touches the file system)."""
+        if value not in self._located:
+            self._located[value] = self.catalog_location(value)
+            self._used.setdefault(self._located[value], None)
 
     @staticmethod
     def catalog_location(value: str | None) -> str:
@@ -211,7 +227,7 @@ class Session:
         except ForcecheckError as exc:
             raise naming(exc, path) from None
         catalog, settings = formats.context
-        self._used.setdefault(self.catalog_location(settings.catalog), None)
+        self._note_catalog(settings.catalog)
         return deck, fmt, text, decklist_kind(text, path.suffix.lower()), catalog, settings
 
     def check_file(self, path: str | Path, format_name: str | None = None) -> Any:
@@ -225,7 +241,7 @@ class Session:
         started = time.perf_counter()
         if isinstance(path, WalkProblem):  # a folder the walk could not list, a link out of it, no decklists
             return DeckReport(path=str(path.path), format=self.config.forced_format, error=f"{path.path}: {path.message}")
-        path = Path(path)
+        path = path if isinstance(path, Path) else Path(path)
         formats = _DeckFormats(self, path)
         try:
             deck, fmt, _text = read_with_format(path, formats, format_name or self.config.forced_format, self.config.format_for(path))
@@ -233,7 +249,7 @@ class Session:
             checked = check_decklist(deck, fmt, catalog)  # a damaged catalog is met here, card by card
         except ForcecheckError as exc:
             return DeckReport(path=str(path), format=formats.known, error=str(naming(exc, path)), elapsed=time.perf_counter() - started)
-        self._used.setdefault(self.catalog_location(settings.catalog), None)
+        self._note_catalog(settings.catalog)
         report = self.selection(settings).apply(checked)
         if catalog.label == _sample_label() and any(v.code == "FC001" for v in report.violations):
             self.note(SAMPLE_NOTE)
@@ -249,7 +265,7 @@ class Session:
 
         fmt, catalog, settings = self.compiled(filename, format_name)
         deck = parse_decklist(text, filename, fmt.known_headers, suffix=Path(filename).suffix.lower())
-        self._used.setdefault(self.catalog_location(settings.catalog), None)
+        self._note_catalog(settings.catalog)
         return self.selection(settings).apply(check_decklist(deck, fmt, catalog))
 
     def check_submission(self, path: Path) -> Any:
@@ -270,9 +286,12 @@ class Session:
         jobs: int | None = None,
         submissions: bool = False,
         progress: Callable[[int], None] | None = None,
+        fingerprints: bool = True,
     ):
         """A RunReport of every decklist under ``paths`` (every file, for ``submissions``),
-        checked in ``jobs`` processes (default: the ``jobs`` setting), streamed in input order."""
+        checked in ``jobs`` processes (default: the ``jobs`` setting), streamed in input order.
+        ``fingerprints=False`` lets worker processes skip hashing each deck's content, for a
+        report that shows no fingerprints."""
         from forcecheck.checking import WalkProblem, expand_paths
         from forcecheck.report.model import RunReport
         from forcecheck.workers import Worker, run_in_order
@@ -280,14 +299,19 @@ class Session:
         jobs = jobs or self.config["jobs"]
         items = (p if isinstance(p, WalkProblem) else Path(p) for p in paths) if submissions else expand_paths(paths)
         here = self.check_submission if submissions else self.check_file
-        worker = Worker(_check_in_worker, _start_worker, (self.config, self.warn, submissions))
+        initargs = (self.config, self.warn, submissions, fingerprints or submissions)
+        worker = Worker(_check_in_worker, _start_worker, initargs, adopt=_adopt_worker)
 
         def reports() -> Iterator:
-            for result in run_in_order(items, jobs, here, worker, progress):
-                if isinstance(result, tuple):  # from a worker: the report and what it noted
-                    result, notes, used = result
-                    self.merge(notes, used)
-                yield result.detach() if submissions else result  # a registration keeps every report
+            _WORKER.update(session=self, submissions=submissions, fingerprints=initargs[3])  # what a forked worker adopts
+            try:
+                for result in run_in_order(items, jobs, here, worker, progress):
+                    if isinstance(result, tuple):  # from a worker: the report and what it noted
+                        result, notes, used = result
+                        self.merge(notes, used)
+                    yield result.detach() if submissions else result  # a registration keeps every report
+            finally:
+                _WORKER.clear()
 
         return RunReport(reports(), catalog=self.catalog_location(self.config["catalog"]), about=self.about)
 
@@ -315,16 +339,23 @@ class _DeckFormats:
 _WORKER: dict = {}
 
 
-def _start_worker(config: Config, warn: tuple, submissions: bool) -> None:
+def _start_worker(config: Config, warn: tuple, submissions: bool, fingerprints: bool = True) -> None:
     _WORKER["session"] = Session(config, warn)
     _WORKER["submissions"] = submissions
+    _WORKER["fingerprints"] = fingerprints
+
+
+def _adopt_worker() -> None:
+    """In a worker forked from the checking process: keep its session (formats compiled, cards
+    looked up) but give the worker connections of its own to the catalogs."""
+    _WORKER["session"].after_fork()
 
 
 def _check_in_worker(path: Path):
     session: Session = _WORKER["session"]
     before_notes, before_used = len(session._notes), len(session._used)
     report = (session.check_submission if _WORKER["submissions"] else session.check_file)(path)
-    return report.detach(), session.notes[before_notes:], list(session._used)[before_used:]
+    return report.detach(_WORKER["fingerprints"]), session.notes[before_notes:], list(session._used)[before_used:]
 
 
 # -- helpers ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ runs on every core; fewer files run here, where starting workers would cost more
 from __future__ import annotations
 
 import os
+import sys
 
 from collections import deque
 from itertools import islice
@@ -21,12 +22,23 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 class Worker(NamedTuple):
     """What a worker process runs: ``initializer(*initargs)`` once, then ``function(item)``.
-    All three must be picklable (module-level functions and plain data)."""
+    All three must be picklable (module-level functions and plain data).
+
+    ``adopt``, when given, replaces the initializer in a worker *forked* from this process
+    (Linux): the worker inherits what checking the first items here warmed up (the catalog's
+    remembered cards, compiled formats), and ``adopt()`` makes it safe to use in a new process
+    (it opens the worker's own database connections). Workers that start afresh (other
+    systems) run the initializer."""
 
     function: Callable[[Any], Any]
     initializer: Callable[..., None]
     initargs: tuple = ()
+    adopt: Callable[[], None] | None = None
 
+
+WARM_ITEMS = 128
+"""Items checked here before workers are forked from this process, so each of them starts with
+the cards of a batch's first decks already looked up instead of looking every card up again."""
 
 _function: Callable[[Any], Any] | None = None
 
@@ -35,6 +47,24 @@ def _start(worker: Worker) -> None:
     global _function
     worker.initializer(*worker.initargs)
     _function = worker.function
+
+
+def _adopted(worker: Worker) -> None:
+    global _function
+    worker.adopt()
+    _function = worker.function
+
+
+def _fork_context():
+    """The fork start method where it is safe and the default (Linux), else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import multiprocessing
+
+    try:
+        return multiprocessing.get_context("fork")
+    except ValueError:  # pragma: no cover - a build without fork
+        return None
 
 
 def _run_chunk(items: list) -> list:
@@ -90,9 +120,20 @@ def run_in_order(
         return
     from concurrent.futures import ProcessPoolExecutor
 
+    context = _fork_context() if worker.adopt is not None else None
+    if context is not None:  # warm up here, then fork: the workers inherit what was looked up
+        warm = min(WARM_ITEMS, len(head) // (jobs * 4))
+        for item in head[:warm]:
+            yield here(item)
+        if progress and warm:
+            progress(warm)
+        head = head[warm:]
+        options = {"mp_context": context, "initializer": _adopted, "initargs": (worker,)}
+    else:
+        options = {"initializer": _start, "initargs": (worker,)}
     size = chunk_size(len(head), jobs) if len(head) < window else 64
     chunks = _chunks(head, iterator, size)
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(worker,)) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, **options) as pool:
         pending: deque = deque()
         for chunk in islice(chunks, jobs * 2):
             pending.append(pool.submit(_run_chunk, chunk))

@@ -146,6 +146,10 @@ class _Rows(list):
         return self
 
 
+_INHERITED: list = []
+"""Connections a forked worker inherited: kept so that they are never closed there."""
+
+
 class SqliteCatalog(Catalog):
     """A catalog database opened read-only; card facts are built only for the cards asked for."""
 
@@ -168,6 +172,13 @@ class SqliteCatalog(Catalog):
         self._ids: dict[tuple, object] = {}
         """(kind, game, [fold,] key) -> card id (printings) or (card id, language) rows (names),
         remembered (bounded like Catalog.remembered)."""
+
+    def after_fork(self) -> None:
+        """A connection of this process's own, in a process forked from the one that opened the
+        catalog. The inherited connection is kept, unused and never closed (SQLite forbids using
+        or closing a connection in a forked child), so the cards remembered so far stay."""
+        _INHERITED.append(self._conn)
+        self._conn = _Reading(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True), self.path)
 
     def _card(self, card_id: int | None) -> Card | None:
         if card_id is None:

@@ -65,7 +65,7 @@ def check(
     forced = session.config.forced_format
     if forced:
         session.compiled(None, forced)  # a broken format fails the run up front
-    report = session.check_paths(paths)
+    report = session.check_paths(paths, fingerprints=session.config["output_format"] == "json")  # only JSON shows them
     render_report(session, report, output_file)
     code = report.exit_code_for(session.config["fail_on"])
     raise typer.Exit(0 if exit_zero and code == 1 else code)

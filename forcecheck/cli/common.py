@@ -175,7 +175,11 @@ def emit(write, output_file, out_format: str) -> None:
     over it (so a failed or interrupted run never leaves a half-written report). A FIFO or a
     character device (``/dev/stdout``, a named pipe) is written into, never replaced."""
     if output_file is None:
-        write(sys.stdout)
+        out = sys.stdout
+        if not out.isatty():  # a pipe or a file: batched, whatever PYTHONUNBUFFERED says
+            out = Batched(out)
+        write(out)
+        out.flush()
         return
     import os
     import stat
@@ -200,6 +204,37 @@ def emit(write, output_file, out_format: str) -> None:
     except ForcecheckError as exc:
         fail(f"cannot write {exc}")
     print(f"forcecheck: wrote {out_format} report to {printable(str(target))}", file=sys.stderr)
+
+
+class Batched:
+    """Text written to ``out`` in pieces of about ``size`` characters. Reports are written a line
+    or a deck at a time; where Python's own buffering is off (``PYTHONUNBUFFERED``, common in
+    CI) each of those would be a system call. Memory stays bounded by ``size``."""
+
+    def __init__(self, out, size: int = 1 << 16):
+        self.out = out
+        self.size = size
+        self.pending: list[str] = []
+        self.length = 0
+
+    def write(self, text: str) -> int:
+        self.pending.append(text)
+        self.length += len(text)
+        if self.length >= self.size:
+            self.out.write("".join(self.pending))
+            self.pending.clear()
+            self.length = 0
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:
+            self.out.write("".join(self.pending))
+            self.pending.clear()
+            self.length = 0
+        self.out.flush()
+
+    def isatty(self) -> bool:
+        return False
 
 
 def render_report(session, report, output_file) -> str:

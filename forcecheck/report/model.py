@@ -104,11 +104,13 @@ class DeckReport:
 
         return fingerprint_of(self.resolution.content)
 
-    def detach(self) -> "DeckReport":
+    def detach(self, fingerprint: bool = True) -> "DeckReport":
         """The report without the deck's resolution, what reports show of it kept: small to
-        send from a worker process or to hold for a whole batch."""
+        send from a worker process or to hold for a whole batch. ``fingerprint=False`` leaves
+        out the content hash (a report that shows none need not pay for hashing every deck)."""
         if self.resolution is not None:
-            self.kept = {"fingerprint": self.fingerprint, "sections": self.sections, "ruler": self.ruler, "corrections": self.corrections}
+            self.kept = {"fingerprint": self.fingerprint if fingerprint else None, "sections": self.sections,
+                         "ruler": self.ruler, "corrections": self.corrections}
             self.resolution = None
         return self
 
@@ -126,6 +128,25 @@ class DeckReport:
         if self.error is not None:
             out["error"] = self.error
         return out
+
+
+def _pickled_as_fields(cls) -> None:
+    """Pickle instances of a dataclass as its constructor and its fields in order: a worker
+    process sends thousands of reports, and the default for a slots dataclass (its state as a
+    mapping, set attribute by attribute) is several times slower to read back."""
+    from dataclasses import fields
+    from operator import attrgetter
+
+    state = attrgetter(*(f.name for f in fields(cls) if f.init))
+
+    def reduce(self):
+        return cls, state(self)
+
+    cls.__reduce__ = reduce
+
+
+_pickled_as_fields(Violation)
+_pickled_as_fields(DeckReport)
 
 
 class RunReport:
