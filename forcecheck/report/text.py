@@ -170,7 +170,8 @@ def _table(deck: DeckReport, paint, width: int) -> str:
         return _rich_table(deck, paint is _paint, width)
     message_width = min(longest, room)
     indent = " " * (sum(fixed) + 2 * 4)
-    lines = [paint(_row(_HEADER[:4], fixed) + _HEADER[4], "2")]
+    header = _wrap(_HEADER[4], message_width)  # a very narrow page folds the title too (rich sets titles at the bottom)
+    lines = [paint((indent + piece).rstrip(" "), "2") for piece in header[:-1]] + [paint(_row(_HEADER[:4], fixed) + header[-1], "2")]
     for row in rows:
         first = True
         for part, style in zip(row[4], ("", "2")):

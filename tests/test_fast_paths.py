@@ -1,0 +1,279 @@
+"""The shortcuts that keep a batch fast give exactly what the plain way gives.
+
+Each test holds one shortcut to the way it replaced: the text report written without rich to
+rich's own layout, the JSON writer to ``json.dumps``, the streamed JUnit document to the tree
+ElementTree builds, a deck's line index to searching its lines, a line read once and remembered
+to reading it again, other readings worked out on demand to working them out at once, what a
+ruler decides worked out once to working it out per deck; and a one-deck check loads neither
+pydantic nor rich, nor every command's module.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from xml.etree import ElementTree as ET
+
+from conftest import ROOT, SAMPLES, _CATALOG, faria
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from forcecheck.checking import FormatCache
+from forcecheck.decklists.lines import _alternatives, parse_entry
+from forcecheck.decklists.readers import parse_decklist
+from forcecheck.engine import check_decklist
+from forcecheck.report.jsontext import pretty
+from forcecheck.report.model import DeckReport, RunReport, Violation
+from forcecheck.resolve import resolve
+
+FORMATS = FormatCache()
+
+
+def _reports(folder, format_name):
+    fmt = FORMATS.get(format_name)
+    out = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix in (".txt", ".yaml", ".ydk"):
+            deck = parse_decklist(path.read_text(encoding="utf-8"), str(path), fmt.known_headers, suffix=path.suffix)
+            out.append(check_decklist(deck, fmt, _CATALOG))
+    return out
+
+
+# -- the text report, against rich's layout -------------------------------------------------------
+
+def _rich_text(decks, width: int) -> str:
+    """The text report as rich laid it out (the renderer before streaming), without the summary."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from forcecheck.report.escape import printable
+    from forcecheck.report.text import make_console
+
+    buffer = io.StringIO()
+    console = make_console(buffer, "never", width=width)
+    for deck in decks:
+        fmt = f" [{deck.format}]" if deck.format else ""
+        if deck.banlist:
+            fmt = f" [{deck.format}, banlist {deck.banlist}]"
+        fmt = printable(fmt)
+        errors = sum(1 for v in deck.violations if v.severity == "error")
+        warnings = len(deck.violations) - errors
+        if deck.sections:
+            fmt += "  " + printable(", ".join(f"{s} {n}" for s, n in deck.sections.items()))
+        head = Text()
+        if deck.legal:
+            head.append("legal   ")
+            head.append(f"{printable(deck.path)}{fmt}")
+            if warnings:
+                head.append(f"  ({warnings} warning{'s' if warnings != 1 else ''})")
+        else:
+            head.append("ILLEGAL ")
+            head.append(f"{printable(deck.path)}{fmt}")
+            head.append(f"  {errors} violation{'s' if errors != 1 else ''}")
+            if warnings:
+                head.append(f", {warnings} warning{'s' if warnings != 1 else ''}")
+        console.print(head)
+        if not deck.violations:
+            continue
+        table = Table(show_edge=False, box=None, pad_edge=False, padding=(0, 1), show_header=True)
+        table.add_column("line", justify="right", no_wrap=True)
+        for name in ("code", "rule", "section"):
+            table.add_column(name, no_wrap=True)
+        table.add_column("message", overflow="fold")
+        shown: set[str] = set()
+        for v in deck.violations:
+            message = Text(printable(v.message))
+            curve = deck.curves.get(v.rule)
+            if curve and curve not in shown:
+                shown.add(curve)
+                message.append("\n" + printable(curve))
+            table.add_row(str(v.line) if v.line is not None else "-", v.code, Text(printable(v.rule)), Text(printable(v.section or "-")), message)
+        console.print(table)
+        console.print()
+    console.file.flush()
+    return buffer.getvalue()
+
+
+def test_the_text_report_lays_findings_out_as_rich_did_at_every_width():
+    from forcecheck.report.text import render_text
+
+    decks = _reports(SAMPLES / "bifrost", "bifrost") + _reports(SAMPLES / "abc", "abc") + _reports(SAMPLES / "ygo-5ds", "ygo-5ds")
+    assert any(len(v.message) > 60 for d in decks for v in d.violations)  # some messages wrap at the widths below
+    for width in (30, 45, 60, 80, 100, 140, 250):
+        out = io.StringIO()
+        render_text(RunReport(decks, catalog="c"), out, "never", width=width)
+        ours = out.getvalue()
+        ours = ours[: ours.rfind("\n", 0, len(ours) - 1) + 1] if ours.count("\n") else ours  # without the summary line
+        assert ours == _rich_text(decks, width), width
+
+
+def test_colour_is_the_same_text_with_terminal_codes():
+    from forcecheck.report.text import render_text
+
+    decks = _reports(SAMPLES / "bifrost", "bifrost")
+    plain, coloured = io.StringIO(), io.StringIO()
+    render_text(RunReport(list(decks), catalog="c"), plain, "never", width=70)
+    render_text(RunReport(list(decks), catalog="c"), coloured, "always", width=70)
+    assert "\x1b[" in coloured.getvalue() and "\x1b[" not in plain.getvalue()
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured.getvalue()) == plain.getvalue()
+
+
+# -- JSON and JUnit ---------------------------------------------------------------------------
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=_json_values, depth=st.integers(0, 3))
+def test_pretty_json_is_the_standard_librarys_text(value, depth):
+    expected = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * depth)
+    assert pretty(value, depth) == expected
+
+
+def _junit_tree(decks) -> str:
+    """The JUnit document built as one ElementTree (the renderer before streaming)."""
+    from forcecheck.report.escape import xml_text
+    from forcecheck.report.machine import UNREADABLE, _junit_line, _seconds
+
+    report = RunReport(decks, catalog="c")
+    decks = report.decks
+    summary = report.summary()
+    total = _seconds(sum(deck.elapsed for deck in decks))
+    counts = {"tests": str(len(decks)), "failures": str(summary["illegal"]), "errors": str(summary["unreadable"])}
+    suites = ET.Element("testsuites", name="forcecheck", **counts, time=total)
+    suite = ET.SubElement(suites, "testsuite", name="forcecheck", **counts, skipped="0", time=total)
+    properties = ET.SubElement(suite, "properties")
+    for name in ("catalog", "config"):
+        ET.SubElement(properties, "property", name=name, value=xml_text(summary[name] or "none"))
+    for deck in decks:
+        path = xml_text(deck.path)
+        case = ET.SubElement(suite, "testcase", classname=xml_text(f"forcecheck.{deck.format or 'unknown'}"), name=path, file=path,
+                             time=_seconds(deck.elapsed))
+        if deck.error is not None:
+            ET.SubElement(case, "error", message=xml_text(deck.error), type=UNREADABLE[1]).text = xml_text(deck.error)
+            continue
+        errors = [v for v in deck.violations if v.severity == "error"]
+        lines = [_junit_line(v) for v in deck.violations]
+        if errors:
+            failure = ET.SubElement(case, "failure", message=f"{len(errors)} violation{'s' if len(errors) != 1 else ''}", type="illegal-deck")
+            failure.text = "\n".join(lines)
+        elif lines:
+            ET.SubElement(case, "system-out").text = "\n".join(lines)
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+
+
+def test_streamed_junit_is_the_document_built_whole(monkeypatch):
+    from forcecheck.report import machine
+
+    decks = _reports(SAMPLES / "bifrost", "bifrost") + [DeckReport(path="gone.txt", format=None, error="gone.txt: no such file")]
+    for batch in (decks, decks[:1], []):
+        out = io.StringIO()
+        machine.render_junit(RunReport(list(batch), catalog="c"), out)
+        assert out.getvalue() == _junit_tree(list(batch))
+    monkeypatch.setattr(machine, "_SPOOL_BYTES", 10)  # the test cases spill to disk: the same document
+    out = io.StringIO()
+    machine.render_junit(RunReport(list(decks), catalog="c"), out)
+    assert out.getvalue() == _junit_tree(list(decks))
+
+
+def test_reports_travel_between_processes_whole():
+    import pickle
+
+    v = Violation("FC201", "copy-limit", "error", "5 copies", "d.txt", "main", "X", 3, 5, "at most 4", (3, 9))
+    report = DeckReport("d.txt", "bifrost", [v], None, "2026.7", None, "Deck", "Jane", {"r": "curve"}, 0.5, {"sections": {"main": 40}})
+    assert pickle.loads(pickle.dumps(report)) == report
+
+
+# -- a deck's lines ---------------------------------------------------------------------------
+
+def test_a_deck_with_many_findings_finds_each_cards_lines_as_a_search_does():
+    fmt = FORMATS.get("bifrost")
+    names = [c.name for c in _CATALOG.cards("fow") if "ruler" not in c.types][:40]
+    text = "Main Deck:\n" + "".join(f"2 {name}\n" for name in names) * 3  # every card on three lines
+    deck = resolve(parse_decklist(text, "d.txt", fmt.known_headers), fmt, _CATALOG).deck
+    expected = {card: [(e.line, e.count) for e in deck.sections["main"] if e.card is card] for card in deck.tallies["main"]}
+    for _ in range(2):  # the first findings search the lines, the later ones read the index
+        for card, lines in expected.items():
+            assert [(e.line, e.count) for e in deck.entries_of(card, ("main",))] == lines
+
+
+def test_a_card_line_remembered_reads_as_it_read_the_first_time():
+    fmt = FORMATS.get("abc")
+    lines = ["1 Alchemics 102", "2 Witch of the Tower: No.6", "3 [Variant] Crier Mermaid", "1 Name ２", "4 Gawain x3", "2 Card (Rare)"]
+    for line in lines:
+        first = parse_decklist(f"Main Deck:\n{line}\n", "a.txt", fmt.known_headers, suffix=".txt").sections[0].entries
+        again = parse_decklist(f"Main Deck:\n\n\n{line}\n", "b.txt", fmt.known_headers, suffix=".txt").sections[0].entries
+        fresh = parse_entry(line, 4)
+        assert [(e.name, e.count, e.printing, e.count_ok, e.count_text) for e in again] == \
+               [(fresh.name, fresh.count, fresh.printing, fresh.count_ok, fresh.count_text)], line
+        assert again[0].line == 4 and first[0].line == 2
+        assert again[0].alternatives == fresh.alternatives == first[0].alternatives, line
+
+
+def test_other_readings_worked_out_on_demand_are_those_worked_out_at_once():
+    for line in ["7 Colored Fish 2", "4 Astema // Astema, the J-ruler", "3 Name (a remark)", "(3) Reunion of Sisters",
+                 "4 Magic Stone of X 3 Guinevere 3 Thunder", "2 Blessed Holy Wolf Resonator Light L.png Common"]:
+        entry = parse_entry(line, 1)
+        lazy = entry.alternatives
+        assert callable(parse_entry(line, 1)._readings)  # not worked out until asked for
+        assert lazy == entry.alternatives and isinstance(lazy, tuple)
+        assert lazy == _recomputed(line)
+
+
+def _recomputed(line: str):
+    entry = parse_entry(line, 1)
+    return entry._readings()  # the function left in place: what an eager reader stored
+
+
+def test_a_plain_line_with_a_digit_of_another_script_is_read_the_general_way():
+    fmt = FORMATS.get("bifrost")
+    for line in ("4 Name ２", "4 Nameー３", "2 Card ٣"):
+        read = parse_decklist(f"Main Deck:\n{line}\n", "d.txt", fmt.known_headers, suffix=".txt").sections[0].entries[0]
+        general = parse_entry(line, 2)
+        assert (read.name, read.count, read.count_text) == (general.name, general.count, general.count_text), line
+
+
+# -- what the ruler decides ------------------------------------------------------------------------
+
+def test_what_a_ruler_decides_is_the_same_however_many_decks_share_it():
+    """Copy limits and ruler-set bounds remember per set of rulers; a batch mixing rulers gets for
+    each deck what a fresh format gives it alone."""
+    texts = [faria(), faria(main=[(5, "Gawain, the Knight of the Sun")] + [(4, "Viviane")] * 9), faria(ruler="Melgis, the Flame King")]
+    shared = FormatCache().get("bifrost")
+    batch = []
+    for text in texts * 2:
+        deck = parse_decklist(text, "d.txt", shared.known_headers)
+        batch.append([(v.rule, v.message, v.line) for v in check_decklist(deck, shared, _CATALOG).violations])
+    for text, got in zip(texts * 2, batch):
+        alone = FormatCache().get("bifrost")
+        deck = parse_decklist(text, "d.txt", alone.known_headers)
+        assert got == [(v.rule, v.message, v.line) for v in check_decklist(deck, alone, _CATALOG).violations]
+    assert batch[1] != batch[0]  # the decks do differ
+
+
+# -- a one-deck check loads only what it needs ------------------------------------------------------
+
+def test_a_one_deck_check_loads_neither_pydantic_nor_rich_nor_other_commands(tmp_path):
+    script = (
+        "import sys; sys.argv = ['forcecheck', 'check', sys.argv[1], '-f', 'bifrost', '--jobs', '2']\n"
+        "from forcecheck.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich', 'importlib_metadata')"
+        " or m in ('forcecheck.cli.stats', 'forcecheck.cli.tournament', 'forcecheck.cli.formats', 'forcecheck.cli.catalog', 'forcecheck.cli.serve')),"
+        " file=sys.stderr)\n"
+    )
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    deck = str(SAMPLES / "bifrost" / "legal-faria-stranger.txt")
+    subprocess.run([sys.executable, "-c", script, deck], capture_output=True, text=True, cwd=ROOT, env=env)  # fills the spec cache
+    run = subprocess.run([sys.executable, "-c", script, deck], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert run.stdout.startswith("legal")
+    assert run.stderr.strip().splitlines()[-1] == "[]"
