@@ -151,6 +151,17 @@ def bare_python(tmp: Path) -> str:
     return str(venv / ("Scripts" if os.name == "nt" else "bin") / "python")
 
 
+def cold_phases(deck: Path, runs: int) -> dict[str, float]:
+    """The median milliseconds of each phase of a cold one-deck check (benchmarks/cold_phases.py)."""
+    samples: dict[str, list[float]] = {}
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "cold_phases.py"), str(deck), "bifrost"],
+                             capture_output=True, text=True, check=True, cwd=ROOT).stdout
+        for name, ms in json.loads(out.splitlines()[-1]).items():
+            samples.setdefault(name, []).append(ms)
+    return {name: round(statistics.median(values), 1) for name, values in samples.items()}
+
+
 def median_time(cmd: list[str], runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -227,6 +238,10 @@ def run_cli_suite(tmp: Path, catalog, catalog_path: str | None, legal: list[Path
     row("cold start", "python -c pass, bare venv / this environment", f"{bare_s * 1000:.0f} ms / {here_s * 1000:.0f} ms")
     row("cold start", "forcecheck --version", f"{version * 1000:.0f} ms ({version / bare_s:.1f}x bare python)")
     row("cold start", "forcecheck check one.txt (sample catalog)", f"{single * 1000:.0f} ms ({single / bare_s:.1f}x bare python)")
+    phases = cold_phases(one_deck, runs)
+    results["cold_start_phases_ms"] = phases
+    for name, ms in phases.items():
+        row("cold start", f"  phase: {name}", f"{ms:.0f} ms")
 
 
 def main() -> int:

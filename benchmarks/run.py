@@ -1,6 +1,7 @@
-"""The benchmark suite: throughput, cold start, catalogs and memory, each beside its baseline.
+"""The benchmark suite: throughput, the command end to end, cold start, catalogs and memory,
+each beside its baseline.
 
-    python benchmarks/run.py [--decks 10000] [--memory-decks 100000] [--quick]
+    python benchmarks/run.py [--decks 10000] [--memory-decks 100000] [--rounds 3] [--quick]
 
 Prints one table and writes benchmarks/results/suite.json. Every figure is measured in the
 same run as its baseline, so the ratios hold on a noisy machine:
@@ -9,9 +10,13 @@ same run as its baseline, so the ratios hold on a noisy machine:
                process, against reading and parsing the same files (goal: >= 5,000 decks/s,
                check <= 2x parse); five alternated rounds, the best of each kept. Real
                imported catalogs where ../shared has the card data.
-2. cold start  `forcecheck --version` and a one-deck `forcecheck check`, against `python -c pass`
-               (goal: one-deck check <= 8x a bare interpreter start); median of 7 runs.
-3. catalogs    importing each source; opening the imported catalog and checking one deck.
+2. catalogs    importing each source; opening the imported catalog and checking one deck.
+3. the command (benchmarks/bench_cli.py) `forcecheck check DIR -o FORMAT` over 10,000 files for
+               every output format, on a mixed folder (legal, illegal and unknown-name decks) and
+               on legal decks, each against a parse-only process over the same files (goal:
+               <= 2x); the default jobs against --jobs 1; 1,000 copies of a deck with unknown
+               names against the same deck spelt right; a 1 MiB list; cold start against
+               `python -c pass` of a bare virtual environment (goal: <= 8x), phase by phase.
 4. memory      peak RSS of `forcecheck check -o concise` over a large batch against a batch a
                tenth of its size (streamed: it should stay flat).
 """

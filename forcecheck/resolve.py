@@ -16,14 +16,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
 from forcecheck.decklists.lines import ROW_REST
 from forcecheck.decklists.model import Decklist, Entry, Note, Reading, Section, header_key
-from forcecheck.placement import Placer, describe_lines
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
+
+if TYPE_CHECKING:
+    from forcecheck.placement import Placer
 from forcecheck.lazyre import lazy
 
 try:  # the C helper behind collections.Counter: counts into a plain dict, without Counter's overhead
@@ -332,6 +335,8 @@ class _Resolver:
 
     def _placer(self) -> Placer:
         if self.placer is None:
+            from forcecheck.placement import Placer  # only lists with cards under no header need it
+
             self.placer = Placer(self.fmt)
             for section_id in self.seen_ids:
                 self.placer.saw(section_id, 1)
@@ -612,6 +617,8 @@ class _Resolver:
             if len(lines) == 1:
                 message = f"read {written!r} as {read} ({why})"
             else:
+                from forcecheck.placement import describe_lines
+
                 where = describe_lines([n for n, _w, _r in lines if n is not None])
                 message = f"{len(lines)} lines read as {why} ({where}), e.g. {written!r} as {read}"
             numbers = tuple(n for n, _w, _r in lines if n is not None)
@@ -624,6 +631,8 @@ class _Resolver:
         for run in self.placer.runs.values():
             if not run.copies and not run.lines:
                 continue
+            from forcecheck.placement import describe_lines
+
             where = describe_lines(run.lines)
             self.add("card-placed", line=min(run.lines) if run.lines else None, section=run.section,
                      message=f"{run.copies} card(s) on {where} read as the {fmt.titles[run.section]}: {run.why}")

@@ -389,6 +389,14 @@ def sample_catalog() -> Catalog:
     return catalog_from_json(data, "forcecheck/data/sample_catalog.json", label=SAMPLE_CATALOG_LABEL)
 
 
+def default_db_path() -> Path:
+    """Where ``catalog import`` writes and ``check`` looks when no catalog is named. (Here, not in
+    ``store``: finding out that no catalog was imported need not load SQLite.)"""
+    from platformdirs import user_data_path
+
+    return user_data_path("forcecheck", appauthor=False) / "catalog.sqlite3"
+
+
 def catalog_path(given: str | Path | None) -> Path | None:
     """Which catalog to use: the given path, else ``FORCECHECK_CATALOG``, else the default
     import location if a catalog was imported there; ``None`` means the embedded sample."""
@@ -399,8 +407,6 @@ def catalog_path(given: str | Path | None) -> Path | None:
     env = os.environ.get("FORCECHECK_CATALOG")
     if env:
         return Path(env)
-    from forcecheck.cards.store import default_db_path
-
     default = default_db_path()
     try:
         return default if default.is_file() else None

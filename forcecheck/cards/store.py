@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from forcecheck.cards.catalog import MEMO_LIMIT, Catalog, NameRows, index_names
+from forcecheck.cards.catalog import MEMO_LIMIT, Catalog, NameRows, default_db_path, index_names  # noqa: F401 (default_db_path: its old home)
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import BARE, FOLDS, PLAIN, normalize_printing
 from forcecheck.errors import CatalogError
@@ -69,11 +69,6 @@ CREATE TABLE banlist_combinations (banlist TEXT NOT NULL COLLATE NOCASE, combina
 """
 
 
-def default_db_path() -> Path:
-    """Where ``catalog import`` writes and ``check`` looks when no catalog is named."""
-    from platformdirs import user_data_path
-
-    return user_data_path("forcecheck", appauthor=False) / "catalog.sqlite3"
 
 
 def is_sqlite_file(path: Path) -> bool:

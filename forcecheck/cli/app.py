@@ -144,17 +144,16 @@ def _direct_kinds() -> dict | None:
     global _KINDS
     if _KINDS is None:
         try:
-            from dataclasses import dataclass
-
             from typer._coercion import RuntimeParam
             from typer._param_types import coerce_cli_choice, coerce_cli_path
         except ImportError:
             _KINDS = {}
             return None
 
-        @dataclass(frozen=True)
-        class Direct(RuntimeParam):
-            convert: object = None
+        class Direct(RuntimeParam):  # no @dataclass: making one costs more than the class is worth here
+            def __init__(self, parameter_info, annotation, convert):
+                RuntimeParam.__init__(self, parameter_info=parameter_info, annotation=annotation)
+                object.__setattr__(self, "convert", convert)
 
             def _coerce_value(self, value, param, ctx):
                 return self.convert(value, param, ctx)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+from forcecheck.lazyre import lazy
+
+_UNSAFE = lazy("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """C0 and C1 controls, DEL, line and paragraph separators, bidi embeddings/overrides/isolates,
 and lone surrogates (an undecodable byte of a file name, as Python's file system decoding keeps it)."""
 
@@ -42,7 +44,7 @@ def _json_escape(match: re.Match) -> str:
     return f"\\u{code:04x}"
 
 
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_JSON_UNSAFE = lazy("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """What ``json.dumps(..., ensure_ascii=False)`` leaves raw that a terminal or a UTF-8 encoder
 would trip on (it escapes C0 controls itself)."""
 
@@ -56,7 +58,7 @@ def json_text(encoded: str) -> str:
     return _JSON_UNSAFE.sub(_json_escape, encoded)
 
 
-_XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_XML_UNSAFE = lazy("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def xml_text(text: str) -> str:
