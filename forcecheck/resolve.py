@@ -233,7 +233,8 @@ class _Resolver:
                 if memo is None:
                     memo = self.printings = self.catalog.remembered("printing", self.game)[0]
             target = self.parts.setdefault(section_id, [])
-            if _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id):
+            met = _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id)
+            if met is None:
                 if ruler:
                     for entry, card in zip(*target[-1]):
                         self.ruler_spellings.setdefault(card, entry.name)
@@ -244,7 +245,11 @@ class _Resolver:
                 if section.declared is not None or has_groups:
                     self.listed[id(section)] = sum(map(_COUNT, entries))
                 return
-        items = [self._resolve_entry(entry) for entry in entries]
+            # a spelling the batch has not met (a new card, or no card): the cards it has met are
+            # what resolve_card would find for them, the others go the whole way
+            items = [[_Item(entry, card)] if card is not None else self._resolve_entry(entry) for entry, card in zip(entries, met)]
+        else:
+            items = [self._resolve_entry(entry) for entry in entries]
         blocks = _blocks(items, section.breaks) if claims else [items]
         kept = blocks[0]
         detached: list[list[_Item]] = []
@@ -263,10 +268,20 @@ class _Resolver:
                     self._outside(content_key, item)
             return
         copies = 0
+        plain = section_id != self.ruler_section and self.layout is None
+        parts = self.parts.setdefault(section_id, []) if plain else None
+        tally = self.tallies.setdefault(section_id, {}) if plain else None
         for item in flat:
+            entry, card = item.entry, item.card
+            if plain and card is not None and entry.count_ok and not item.note and not item.said:
+                # a known card read as written: nothing to report, counted as _keep counts it
+                copies += entry.count
+                parts.append(([entry], [card]))
+                tally[card] = tally.get(card, 0) + entry.count
+                continue
             self._report(item, label)
-            if item.entry.count_ok:
-                copies += item.entry.count
+            if entry.count_ok:
+                copies += entry.count
                 self._keep(section_id, item)
             else:
                 self._lay(section_id, self.fmt.titles[section_id], item)
@@ -665,24 +680,25 @@ def _blocks(items: list[list[_Item]], breaks: list[int]) -> list[list[list[_Item
     return out
 
 
-def _take_whole_section(section: Section, memo: dict, target: list, tally: dict, section_id: str) -> bool:
+def _take_whole_section(section: Section, memo: dict, target: list, tally: dict, section_id: str) -> list | None:
     """Resolve a section the reader vouches for (every line a plain name, or one .ydk passcode,
-    with a good count) in one go: True when every card is one this batch has met before, and
+    with a good count) in one go: None when every card is one this batch has met before, and
     the section is then done. No per-line objects are made (ResolvedDeck builds them only if a
-    rule or the fingerprint asks for lines). False leaves the section to the entry-by-entry path."""
+    rule or the fingerprint asks for lines). Otherwise the section is left to the entry-by-entry
+    path, and the cards met are returned (None for each spelling not met, or met as no card)."""
     entries = section.entries
     cards = list(map(memo.get, map(_NAME, entries)))
     if not all(cards):  # a spelling not met yet (None): cards themselves are always true
-        return False
+        return cards
     target.append((entries, cards))
     if section.uniform == "printing":  # one copy per line: counted in C
         _count_into(tally, cards)
-        return True
+        return None
     if not tally:  # each card on one line, as text lists have it: one C-level step
         tally.update(zip(cards, map(_COUNT, entries)))
         if len(tally) == len(cards):
-            return True
+            return None
         tally.clear()  # a card on two lines: add up below
     for card, entry in zip(cards, entries):
         tally[card] = tally.get(card, 0) + entry.count
-    return True
+    return None
