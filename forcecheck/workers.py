@@ -25,20 +25,15 @@ class Worker(NamedTuple):
     All three must be picklable (module-level functions and plain data).
 
     ``adopt``, when given, replaces the initializer in a worker *forked* from this process
-    (Linux): the worker inherits what checking the first items here warmed up (the catalog's
-    remembered cards, compiled formats), and ``adopt()`` makes it safe to use in a new process
-    (it opens the worker's own database connections). Workers that start afresh (other
-    systems) run the initializer."""
+    (Linux): the worker inherits what this process has set up (the catalog opened, the formats
+    compiled), and ``adopt()`` makes it safe to use in a new process (it opens the worker's own
+    database connections). Workers that start afresh (other systems) run the initializer."""
 
     function: Callable[[Any], Any]
     initializer: Callable[..., None]
     initargs: tuple = ()
     adopt: Callable[[], None] | None = None
 
-
-WARM_ITEMS = 128
-"""Items checked here before workers are forked from this process, so each of them starts with
-the cards of a batch's first decks already looked up instead of looking every card up again."""
 
 _function: Callable[[Any], Any] | None = None
 
@@ -121,13 +116,7 @@ def run_in_order(
     from concurrent.futures import ProcessPoolExecutor
 
     context = _fork_context() if worker.adopt is not None else None
-    if context is not None:  # warm up here, then fork: the workers inherit what was looked up
-        warm = min(WARM_ITEMS, len(head) // (jobs * 4))
-        for item in head[:warm]:
-            yield here(item)
-        if progress and warm:
-            progress(warm)
-        head = head[warm:]
+    if context is not None:  # forked: the workers start from what this process has set up
         options = {"mp_context": context, "initializer": _adopted, "initargs": (worker,)}
     else:
         options = {"initializer": _start, "initargs": (worker,)}
