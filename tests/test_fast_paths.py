@@ -265,15 +265,33 @@ def test_what_a_ruler_decides_is_the_same_however_many_decks_share_it():
 def test_a_one_deck_check_loads_neither_pydantic_nor_rich_nor_other_commands(tmp_path):
     script = (
         "import sys; sys.argv = ['forcecheck', 'check', sys.argv[1], '-f', 'bifrost', '--jobs', '2']\n"
-        "from forcecheck.cli import main\n"
+        "from forcecheck.cli import run as main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich', 'importlib_metadata')"
         " or m in ('forcecheck.cli.stats', 'forcecheck.cli.tournament', 'forcecheck.cli.formats', 'forcecheck.cli.catalog', 'forcecheck.cli.serve')),"
         " file=sys.stderr)\n"
     )
-    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache"), "FORCECHECK_DEBUG": "1"}  # main raises SystemExit then
     deck = str(SAMPLES / "bifrost" / "legal-faria-stranger.txt")
     subprocess.run([sys.executable, "-c", script, deck], capture_output=True, text=True, cwd=ROOT, env=env)  # fills the spec cache
     run = subprocess.run([sys.executable, "-c", script, deck], capture_output=True, text=True, cwd=ROOT, env=env)
     assert run.stdout.startswith("legal")
     assert run.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_the_shipped_sample_catalog_is_read_without_checking_each_record():
+    """``sample_catalog`` trusts its records (no field-by-field check on every start): they pass it."""
+    from forcecheck.cards.records import record_problem
+
+    data = json.loads((ROOT / "forcecheck" / "data" / "sample_catalog.json").read_text(encoding="utf-8"))
+    assert data["cards"] and all(record_problem(record) is None for record in data["cards"])
+
+
+def test_the_command_exits_with_its_code_and_all_its_output(tmp_path):
+    """``main`` leaves without the interpreter's teardown: the codes and the output are whole."""
+    deck = str(SAMPLES / "bifrost" / "illegal-39-main-cards.txt")
+    run = subprocess.run([sys.executable, "-m", "forcecheck", "check", deck, str(tmp_path / "gone.txt"), "-f", "bifrost", "-o", "json"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 2 and len(json.loads(run.stdout)["decks"]) == 2
+    run = subprocess.run([sys.executable, "-m", "forcecheck", "check", deck, "-f", "bifrost", "-o", "concise"], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 1 and run.stdout.count("\n") == 1 and "1 deck checked" in run.stderr

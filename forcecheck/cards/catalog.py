@@ -359,12 +359,17 @@ def load_catalog_file(path: Path) -> Catalog:
     return catalog_from_json(data, path, label=f"catalog {path}")
 
 
-def catalog_from_json(data: object, path: str | Path, label: str) -> Catalog:
+def catalog_from_json(data: object, path: str | Path, label: str, trusted: bool = False) -> Catalog:
+    """A catalog from catalog JSON. Each record is checked field by field (``cards.records``)
+    unless ``trusted``: the sample catalog shipped inside the package, built by our own script
+    and tested, need not pay for that on every cold start."""
     if not isinstance(data, dict) or data.get("schema") != CATALOG_SCHEMA:
         raise CatalogError(f"not a forcecheck catalog (expected \"schema\": \"{CATALOG_SCHEMA}\")", path)
     records = data.get("cards")
     if not isinstance(records, list):
         raise CatalogError("catalog has no \"cards\" list", path)
+    if trusted:
+        return MemoryCatalog([Card.from_dict(record) for record in records], label=label)
     from forcecheck.cards.records import RecordError, card_from_record
 
     cards = []
@@ -386,7 +391,7 @@ def sample_catalog() -> Catalog:
 
         text = resources.files("forcecheck.data").joinpath("sample_catalog.json").read_text(encoding="utf-8")
     data = json.loads(text)
-    return catalog_from_json(data, "forcecheck/data/sample_catalog.json", label=SAMPLE_CATALOG_LABEL)
+    return catalog_from_json(data, "forcecheck/data/sample_catalog.json", label=SAMPLE_CATALOG_LABEL, trusted=True)
 
 
 def default_db_path() -> Path:
