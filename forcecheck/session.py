@@ -251,7 +251,7 @@ class Session:
             return DeckReport(path=str(path), format=formats.known, error=str(naming(exc, path)), elapsed=time.perf_counter() - started)
         self._note_catalog(settings.catalog)
         report = self.selection(settings).apply(checked)
-        if catalog.label == _sample_label() and any(v.code == "FC001" for v in report.violations):
+        if report.violations and any(v.code == "FC001" for v in report.violations) and catalog.label == _sample_label():
             self.note(SAMPLE_NOTE)
         report.elapsed = time.perf_counter() - started
         return report
