@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forcecheck.checking import FormatCache
-from forcecheck.decklists.lines import _alternatives, parse_entry
+from forcecheck.decklists.lines import parse_entry
 from forcecheck.decklists.readers import parse_decklist
 from forcecheck.engine import check_decklist
 from forcecheck.report.jsontext import pretty
