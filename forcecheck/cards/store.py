@@ -175,18 +175,22 @@ class SqliteCatalog(Catalog):
         _INHERITED.append(self._conn)
         self._conn = _Reading(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True), self.path)
 
-    def _card(self, card_id: int | None) -> Card | None:
+    def _card(self, card_id: int | None, facts: str | None = None) -> Card | None:
+        """The card of an id, built once from its facts (``facts``: already fetched with the
+        name that led here, which saves a query per card the first time a batch meets it)."""
         if card_id is None:
             return None
         card = self._cards.get(card_id)
         if card is None:
-            from forcecheck.cards.records import RecordError, card_from_record
+            from forcecheck.cards.records import card_from_record
 
-            row = self._conn.execute("SELECT facts FROM cards WHERE id = ?", (card_id,)).fetchone()
-            if row is None:
-                raise damaged(self.path, f"card {card_id} is indexed but missing")
+            if facts is None:
+                row = self._conn.execute("SELECT facts FROM cards WHERE id = ?", (card_id,)).fetchone()
+                if row is None:
+                    raise damaged(self.path, f"card {card_id} is indexed but missing")
+                facts = row[0]
             try:
-                card = self._cards[card_id] = card_from_record(json.loads(row[0]))
+                card = self._cards[card_id] = card_from_record(json.loads(facts))
             except (ValueError, TypeError) as exc:  # RecordError and JSONDecodeError are ValueErrors
                 raise damaged(self.path, f"the facts of card {card_id} are malformed: {exc}") from None
         return card
@@ -210,9 +214,15 @@ class SqliteCatalog(Catalog):
         memo_key = ("name", game, fold, key)
         rows = self._ids.get(memo_key, _UNSEEN)
         if rows is _UNSEEN:
-            rows = self._remember(memo_key, tuple(self._conn.execute(
-                "SELECT card_id, lang FROM names WHERE game = ? AND fold = ? AND key = ? LIMIT 3", (game, fold, key)
-            ).fetchall()))
+            # the facts come along (a LEFT JOIN: a name whose card is missing is reported as damage)
+            found = self._conn.execute(
+                "SELECT n.card_id, n.lang, c.facts FROM names n LEFT JOIN cards c ON c.id = n.card_id "
+                "WHERE n.game = ? AND n.fold = ? AND n.key = ? LIMIT 3", (game, fold, key)
+            ).fetchall()
+            for card_id, _lang, facts in found:
+                if facts is not None:
+                    self._card(card_id, facts)
+            rows = self._remember(memo_key, tuple((card_id, lang) for card_id, lang, _facts in found))
         return [(self._card(card_id), lang) for card_id, lang in rows]
 
     def by_printing(self, game: str, code: str) -> Card | None:
