@@ -58,11 +58,6 @@ def variant_key(key: str) -> str:
     return "".join(_fold_words(key))
 
 
-def order_key(key: str) -> str:
-    """As ``variant_key``, with the words in sorted order."""
-    return " ".join(sorted(_fold_words(key)))
-
-
 MIN_SHORTENED = 4
 """Shortened names shorter than this (folded) are never read as a card: too many cards begin so."""
 

@@ -168,7 +168,6 @@ class _Reader:
         self.header_lines = known_header_lines(headers)
         self.pending: tuple[str, int] | None = None
         """A line ending in ``//``, waiting for the next line (the card's other face)."""
-        self.entries_seen = 0
 
     def gap(self, section: Section) -> None:
         """Remember the blank lines before the next entry of ``section``."""
