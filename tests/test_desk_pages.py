@@ -30,9 +30,12 @@ def test_player_pages_check_submit_reopen_and_resubmit(client, clock):
     checked = client.post(f"/e/{event['id']}", data={"csrf": token, "player": "Ann", "decklist": FARIA_ILLEGAL, "action": "check"})
     assert checked.status_code == 200 and "Not legal: 1 problem, 1 warning." in checked.text
     row = re.search(r'<tr id="line-8".*?</tr>', checked.text, re.S).group(0)
-    assert "unknown card &#39;Gawain, the Knight of the Moon&#39;" in row
+    assert "unknown card &#39;Gawain, the Knight of the Moon&#39;" in row and "has-error" in row
     row = re.search(r'<tr id="line-9".*?</tr>', checked.text, re.S).group(0)
-    assert "read <q>Perceval, the Seeker of Holy Grial</q> as <q>Perceval, the Seeker of Holy Grail</q>" in row
+    # the correction is said once, by its finding; the line is marked as an assumption, not an error
+    assert row.count("Perceval, the Seeker of Holy Grail") == 1 and 'class="correction"' not in row
+    assert "read &#39;Perceval, the Seeker of Holy Grial&#39; as &#39;Perceval, the Seeker of Holy Grail&#39;" in row
+    assert "has-warning" in row and "has-error" not in row
     assert client.get(f"/api/events/{event['id']}/registrations", headers=BEARER).json() == []  # a check stores nothing
 
     # upload a file through the form: it wins over the text box
@@ -158,3 +161,21 @@ def test_facade_refuses_oversized_text_and_unknown_uploads():
         Checker.decode_upload(b"%PDF", "deck.pdf")
     with pytest.raises(InputFileError, match=r"^deck.txt:1: not valid UTF-8 \(byte 0x83\); it looks like Shift_JIS"):
         Checker.decode_upload("デッキ".encode("shift_jis"), "deck.txt")
+
+
+def test_a_correction_is_shown_on_its_line_once():
+    """A name read as another card: the name-corrected finding says it; where that finding is
+    ignored (a configuration's ``ignore: [FC012]``), the page still shows what was assumed."""
+    from forcecheck.web.desk import annotate
+
+    correction = {"line": 2, "written": "Perceval, the Seeker of Holy Grial", "read_as": "Perceval, the Seeker of Holy Grail"}
+    finding = {"line": 2, "code": "FC012", "severity": "warning",
+               "message": "read 'Perceval, the Seeker of Holy Grial' as 'Perceval, the Seeker of Holy Grail' (typo)"}
+    text = "Main Deck:\n4 Perceval, the Seeker of Holy Grial\n"
+    said = annotate(text, {"violations": [finding], "corrections": [correction]})
+    assert said.lines[1].findings == [finding] and said.lines[1].corrections == []
+    assert said.lines[1].worst == "warning" and said.lines[0].worst is None
+    ignored = annotate(text, {"violations": [], "corrections": [correction]})
+    assert ignored.lines[1].corrections == [correction] and ignored.lines[1].worst is None
+    error = {"line": 2, "code": "FC001", "severity": "error", "message": "unknown card"}
+    assert annotate(text, {"violations": [finding, error], "corrections": [correction]}).lines[1].worst == "error"

@@ -77,6 +77,14 @@ class Line:
     findings: list[dict] = field(default_factory=list)
     corrections: list[dict] = field(default_factory=list)
 
+    @property
+    def worst(self) -> str | None:
+        """"error" when a finding on the line is an error, "warning" for warnings only, else None
+        (the page marks the line accordingly: an assumption is not a problem)."""
+        if any(f.get("severity") == "error" for f in self.findings):
+            return "error"
+        return "warning" if self.findings else None
+
 
 @dataclass
 class Annotated:
@@ -307,7 +315,10 @@ def annotate(text: str, deck: dict[str, Any]) -> Annotated:
     for correction in deck.get("corrections") or []:
         number = correction.get("line")
         if number and 1 <= number <= len(lines):
-            lines[number - 1].corrections.append(correction)
+            line = lines[number - 1]
+            said = any(f.get("code") == "FC012" and str(correction.get("written")) in str(f.get("message")) for f in line.findings)
+            if not said:  # shown on its own only where no name-corrected finding says it (FC012 ignored)
+                line.corrections.append(correction)
     return Annotated(lines, general)
 
 
