@@ -146,17 +146,6 @@ def throughput(paths: list[Path], catalog, format_name: str, rounds: int = 5) ->
             "banlist": fmt.banlist}
 
 
-# --- 2. cold start -----------------------------------------------------------------------------
-
-def median_time(cmd: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, capture_output=True, check=False, cwd=ROOT)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 # --- 4. memory ----------------------------------------------------------------------------------
 
 def peak_rss(args: list[str]) -> float:

@@ -13,6 +13,7 @@ import sys
 
 import pytest
 from conftest import ROOT, SAMPLES, faria, cli_runner
+from hostile_families import mutate  # delete, duplicate, swap or corrupt lines and characters
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -56,33 +57,6 @@ def test_random_bytes(tmp_path_factory, data, suffix):
 def test_random_text(tmp_path_factory, text, suffix, fmt):
     path = write_bytes(tmp_path_factory, "deck" + suffix, text.encode("utf-8", "replace"))
     run_ok("check", path, "-f", fmt)
-
-
-def mutate(text: str, rng: random.Random) -> str:
-    """Delete, duplicate, swap or corrupt lines and characters."""
-    lines = text.split("\n")
-    for _ in range(rng.randint(1, 6)):
-        if not lines:
-            break
-        i = rng.randrange(len(lines))
-        op = rng.randrange(7)
-        if op == 0:
-            del lines[i]
-        elif op == 1:
-            lines.insert(i, lines[i])
-        elif op == 2:
-            j = rng.randrange(len(lines))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif op == 3 and lines[i]:
-            k = rng.randrange(len(lines[i]))
-            lines[i] = lines[i][:k] + rng.choice(["\x00", ":", "-", "[", "{", "'", '"', "#", "9" * 25, "\t", "é", "ファ"]) + lines[i][k + 1 :]
-        elif op == 4:
-            lines[i] = lines[i] * rng.randint(2, 40)
-        elif op == 5:
-            lines.insert(i, rng.choice(["Main Deck:", "#main", "!side", "sections:", "  - 0 x", "-5 Viviane", "&a [*a]", "format: nope"]))
-        else:
-            lines[i] = lines[i].upper()
-    return "\n".join(lines)
 
 
 REAL_DECKS = sorted(p for folder in ("bifrost", "abc", "ygo-5ds") for p in (SAMPLES / folder).iterdir())

@@ -53,9 +53,9 @@ def _argument_name(param) -> str:
     return name
 
 
-class ForcecheckCommand(TyperCommand):
-    """A typer command whose help reads the same on every supported typer release, and whose
-    errors become exit codes through ``exit_for``."""
+class _DirectOptions:
+    """Mixed into a typer command or group: its options, the help option too, convert their
+    values directly (``direct_coercion``), not through a pydantic adapter each."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -66,6 +66,11 @@ class ForcecheckCommand(TyperCommand):
         if option is not None:
             direct_coercion([option])
         return option
+
+
+class ForcecheckCommand(_DirectOptions, TyperCommand):
+    """A typer command whose help reads the same on every supported typer release, and whose
+    errors become exit codes through ``exit_for``."""
 
     def collect_usage_pieces(self, ctx) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -100,18 +105,8 @@ class ForcecheckCommand(TyperCommand):
             raise typer.Exit(mapped[1]) from None
 
 
-class ForcecheckGroup(TyperGroup):
+class ForcecheckGroup(_DirectOptions, TyperGroup):
     """A typer group whose own options (``--version``) convert as a command's do."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        direct_coercion(self.params)
-
-    def get_help_option(self, ctx):
-        option = super().get_help_option(ctx)
-        if option is not None:
-            direct_coercion([option])
-        return option
 
 
 def direct_coercion(params) -> None:
