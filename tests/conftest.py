@@ -114,6 +114,21 @@ def only(text: str, format_name: str = "bifrost"):
     return found[0]
 
 
+def make_cdb(path, rows):
+    """A YGOPro ``cards.cdb`` with the given (id, alias, type, level, race, attribute, name) rows."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE datas (id INTEGER PRIMARY KEY, ot, alias, setcode, type, atk, def, level, race, attribute, category)")
+    conn.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name, desc)")
+    for id, alias, type, level, race, attribute, name in rows:
+        conn.execute("INSERT INTO datas VALUES (?, 0, ?, 0, ?, 0, 0, ?, ?, ?, 0)", (id, alias, type, level, race, attribute))
+        conn.execute("INSERT INTO texts VALUES (?, ?, '')", (id, name))
+    conn.commit()
+    conn.close()
+    return path
+
+
 def cli_runner():
     """A CliRunner that keeps stderr apart from stdout with every supported typer/click: Click
     8.2+ always does (and has no ``mix_stderr``); older Click needs ``mix_stderr=False`` and

@@ -8,7 +8,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import ROOT, SHARED, needs_shared, cli_runner
+from conftest import ROOT, SHARED, needs_shared, cli_runner, make_cdb
 
 from forcecheck.canonical import fingerprint
 from forcecheck.cards.catalog import open_catalog
@@ -34,16 +34,6 @@ CARDS = [
 ]
 
 
-def make_cdb(path, rows):
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE datas (id INTEGER PRIMARY KEY, ot, alias, setcode, type, atk, def, level, race, attribute, category)")
-    conn.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name, desc)")
-    for id, alias, type, level, race, attribute, name in rows:
-        conn.execute("INSERT INTO datas VALUES (?, 0, ?, 0, ?, 0, 0, ?, ?, ?, 0)", (id, alias, type, level, race, attribute))
-        conn.execute("INSERT INTO texts VALUES (?, ?, '')", (id, name))
-    conn.commit()
-    conn.close()
-    return path
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import ROOT, SAMPLES, SHARED, needs_shared, cli_runner
+from conftest import ROOT, SAMPLES, SHARED, needs_shared, cli_runner, make_cdb
 
 from forcecheck.banlists import date_of, parse_lflist
 from forcecheck.cards.catalog import sample_catalog
@@ -196,16 +196,6 @@ def test_banlist_import_list_show_and_check_by_name(tmp_path):
 
 # --- the YGOPro importer ----------------------------------------------------------------------
 
-def make_cdb(path, rows):
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE datas (id INTEGER PRIMARY KEY, ot, alias, setcode, type, atk, def, level, race, attribute, category)")
-    conn.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name, desc)")
-    for id, alias, type, level, race, attribute, name in rows:
-        conn.execute("INSERT INTO datas VALUES (?, 0, ?, 0, ?, 0, 0, ?, ?, ?, 0)", (id, alias, type, level, race, attribute))
-        conn.execute("INSERT INTO texts VALUES (?, ?, '')", (id, name))
-    conn.commit()
-    conn.close()
-    return path
 
 
 def test_ygopro_importer_types_aliases_and_tokens(tmp_path):
