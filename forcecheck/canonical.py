@@ -114,8 +114,14 @@ def fingerprint_of(content: dict[tuple[str, str], int]) -> str:
 
 def leading_comments(text: str, markers: tuple[str, ...] = ("#", "//")) -> list[str]:
     """The comment block at the top of a file, kept by ``fmt``."""
+    return _leading_block(text, markers)[0]
+
+
+def _leading_block(text: str, markers: tuple[str, ...] = ("#", "//")) -> tuple[list[str], int]:
+    """The comment block at the top of a file and the number of the first line after it."""
     out = []
-    for line in text.split("\n"):
+    number = 0
+    for number, line in enumerate(text.split("\n"), start=1):
         stripped = line.strip()
         if not stripped:
             if out:
@@ -125,9 +131,11 @@ def leading_comments(text: str, markers: tuple[str, ...] = ("#", "//")) -> list[
             out.append(line.rstrip())
             continue
         break
+    else:
+        number += 1
     while out and out[-1] == "":
         out.pop()
-    return out
+    return out, number
 
 
 def _line(entry: CanonEntry) -> str:
@@ -155,6 +163,10 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     from forcecheck.errors import ForcecheckError
     from forcecheck.resolve import resolve
 
+    for note in deck.notes:
+        if note.kind == "trailing-comment":
+            raise NotRewritable(f"the comment {note.text!r} follows a card on its line; fmt keeps comments on lines of "
+                                "their own, as cards are sorted and merged (move it onto a line of its own)", note.line)
     resolution = resolve(deck, fmt, catalog, layout=True)
     for _key, _title, entry, card in resolution.layout:
         if card is None and entry.count_text is None:
@@ -201,8 +213,11 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
         return _ydk(groups, original)
     if kind == "yaml":
         return _yaml(deck, groups, original)
-    lines = leading_comments(original)
+    lines, after = _leading_block(original)
     described = _described(deck, lines)
+    # comments further down (a note under a title line, a remark between cards) join the block
+    # at the top: cards are sorted and merged, so a comment cannot keep its place among them
+    described += [note.text for note in deck.notes if note.kind == "comment" and note.line is not None and note.line >= after]
     if described:
         lines.extend(([""] if lines else []) + described)
     for group in groups:

@@ -52,6 +52,8 @@ _COUNT = attrgetter("count")
 _SET_CODE = lazy(r"^(?=(?:[A-Z0-9]*[A-Z]){2})(?=[A-Z]*\d)[A-Z][A-Z0-9]{1,5}$|^[A-Z]{3,5}\d?$")
 """A set code alone on a line (``TSHD``, ``WC09``): tried as a card first, then read as no card."""
 _CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
+_COMMENTS = ("comment", "trailing-comment")
+"""Notes of lines that only comment (fmt keeps them); they announce no count."""
 
 
 @dataclass
@@ -181,7 +183,7 @@ class _Resolver:
                          message=f"{note.text!r} is read as a heading above the list (it names no section; the cards under it are placed)")
         sections = deck.sections
         parents = {id(s.parent) for s in sections if s.group and s.parent is not None}
-        announced = bool(deck.notes)
+        announced = any(note.kind not in _COMMENTS for note in deck.notes)
         for section in sections:
             if section.declared is not None or section.declared_section is not None:
                 announced = True
@@ -296,8 +298,9 @@ class _Resolver:
         items = []
         for entry in entries:
             line_items = self._resolve_entry(entry)
-            if (not self.card_seen and entry.count_text is None and len(line_items) == 1
-                    and line_items[0].card is None and not line_items[0].note and not _CODE_LIKE.match(entry.name.strip())):
+            if (not self.card_seen and len(line_items) == 1 and line_items[0].card is None and not line_items[0].note
+                    and not _CODE_LIKE.match(entry.name.strip())
+                    and (entry.count_text is None or (entry.count_last is not None and self._counts_written_first()))):
                 self._heading(entry)
                 continue
             if any(item.card is not None for item in line_items) or entry.count_text is not None:
@@ -305,17 +308,35 @@ class _Resolver:
             items.append(line_items)
         self._loose_items(items, section.columns or None)
 
+    def _counts_written_first(self) -> bool:
+        """Whether the list writes its counts before the names (``4 Name``, ``4x Name``): at least
+        five counted lines, all but one in ten of them so. Above such a list, a line that is no
+        card and ends in a number (``Grand Prix Tokyo - Top 8``) is a title, not 8 copies of a
+        card: its "count" is written as no card line of the list writes one."""
+        first = last = 0
+        for section in self.deck.sections:
+            for entry in section.entries:
+                if entry.count_text is not None:
+                    if entry.count_last is not None:
+                        last += 1
+                    else:
+                        first += 1
+        return first >= 5 and last * 10 <= first
+
     def _heading(self, entry: Entry) -> None:
-        """An uncounted line that is no card, above every card: the deck's title, or a heading."""
+        """A line that is no card above every card: the deck's title, or a heading. Its text is
+        kept whole (``Top 8`` is part of a title, not a count)."""
         self.title_lines.add(entry.line)
+        text, why = entry.name, "it is no card and has no count"
+        if entry.count_text is not None:
+            text = entry.count_last
+            why = "it is no card, and the number at its end is no count: the list writes its counts first"
         if self.deck.name is None:
-            self.deck.name = entry.name
-            self.add("deck-title", message=f"{entry.name!r} is read as the deck's title (it is no card and has no count)",
-                     line=entry.line)
+            self.deck.name = text
+            self.add("deck-title", message=f"{text!r} is read as the deck's title ({why})", line=entry.line)
         else:
-            self.deck.notes.append(Note("heading", entry.name, entry.line))
-            self.add("deck-title", message=f"{entry.name!r} is read as a heading above the list (it is no card and has no count)",
-                     line=entry.line)
+            self.deck.notes.append(Note("heading", text, entry.line))
+            self.add("deck-title", message=f"{text!r} is read as a heading above the list ({why})", line=entry.line)
 
     def _loose_items(self, lines: list[list[_Item]], columns: tuple[str, ...] | None) -> None:
         placer = self._placer()
@@ -552,7 +573,7 @@ class _Resolver:
         against the cards read."""
         deck, fmt = self.deck, self.fmt
         announced = [s for s in deck.sections if s.declared is not None or s.declared_section is not None]
-        if not announced and not deck.notes:
+        if not announced and all(note.kind in _COMMENTS for note in deck.notes):
             return
         listed = self.listed
         for section in deck.sections:

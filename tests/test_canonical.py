@@ -150,6 +150,29 @@ def test_fmt_leaves_a_file_it_cannot_fully_read(tmp_path):
     assert result.exit_code == 2 and "not rewritten" in result.stderr and path.read_text() == original
 
 
+def test_fmt_keeps_every_comment_line(tmp_path):
+    """Comments below the top block (under a title line, between cards) are kept, in order, in the
+    block at the top: cards are sorted and merged, so a comment cannot keep its place among them."""
+    path = tmp_path / "d.txt"
+    path.write_text("Store Championship\n# my notes on the list\nRuler: Faria\nMain Deck:\n// the knights package\n"
+                    "2 Viviane\n# the stones\n2 Viviane\n")
+    result = runner.invoke(app, ["fmt", str(path), "-f", "bifrost"])
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text() == ("# Name: Store Championship\n# my notes on the list\n// the knights package\n# the stones\n\n"
+                                "Ruler:\n1 Faria\n\nMain Deck:\n4 Viviane\n")
+    assert runner.invoke(app, ["fmt", str(path), "-f", "bifrost", "--check"]).exit_code == 0  # and it stays so
+
+
+def test_fmt_leaves_a_comment_after_a_card_where_it_is(tmp_path):
+    path = tmp_path / "d.txt"
+    original = "Ruler: Faria\nMain Deck:\n2 Viviane  // sided out against control\n2 Viviane\n"
+    path.write_text(original)
+    result = runner.invoke(app, ["fmt", str(path), "-f", "bifrost"])
+    assert result.exit_code == 2 and path.read_text() == original
+    assert "d.txt:3: not rewritten: the comment '// sided out against control' follows a card on its line" in result.stderr
+    assert runner.invoke(app, ["check", str(path), "-f", "bifrost"]).exit_code == 1  # checking reads it as before (a short deck)
+
+
 def test_fmt_interrupted_write_leaves_the_original(tmp_path, monkeypatch):
     import os
 

@@ -149,9 +149,11 @@ def parse_entry(text: str, line: int | None) -> Entry:
         name, printing = _printing_of(_strip_name(raw[ranged.start("name"):]))
         return Entry(name=name, count=0, line=line, printing=printing, count_ok=False, count_text=ranged.group("count"))
     found = _count_and_name(folded)
+    count_last: str | None = None
     if found is not None:
         count_text, start, end = found
         name = raw[start:end]
+        count_last = raw if start == 0 and name else None
     if count_text is None:
         match = _BARE_NUMBER_LAST.match(folded)
         if match:  # "墓守の司令官 3": a count after the name, unless the number is part of it
@@ -159,6 +161,7 @@ def parse_entry(text: str, line: int | None) -> Entry:
             bare = (raw, "")
             count_text = match.group("count" + key)
             name = raw[match.start("name" + key): match.end("name" + key)]
+            count_last = raw
     name = _strip_name(name)
     name, printing = _printing_of(name)
     if printing is None and code_first:
@@ -171,7 +174,7 @@ def parse_entry(text: str, line: int | None) -> Entry:
         count, ok = 1, True
     else:
         count, ok = _count(count_text)
-    entry = Entry(name=name, count=count, line=line, printing=printing, count_ok=ok, count_text=count_text)
+    entry = Entry(name=name, count=count, line=line, printing=printing, count_ok=ok, count_text=count_text, count_last=count_last)
     entry.alternatives = partial(_alternatives, entry, raw, folded, note_free, bare, number_may_be_name)  # worked out if asked for
     return entry
 

@@ -86,6 +86,9 @@ class Entry:
     """False when the written count was zero, negative, non-numeric or over the cap."""
     count_text: str | None = None
     _readings: Any = field(default=(), repr=False, compare=False)
+    count_last: str | None = None
+    """The line as written when its count follows the name (``Name x4``, ``Name - 3``, ``名前 3枚``),
+    else None: a title above a list that writes its counts first may end in a number."""
 
     @property
     def alternatives(self) -> tuple[Reading, ...]:

@@ -184,7 +184,7 @@ class _Reader:
         template = _CARD_LINES.get(line)
         if template is not None:  # a card line read before (in this list or another of the batch)
             self._entry(Entry(template.name, template.count, number, template.printing, template.count_ok,
-                              template.count_text, template._readings))
+                              template.count_text, template._readings, template.count_last))
             return
         original = line
         if line.startswith(("#", "//")):
@@ -195,7 +195,8 @@ class _Reader:
             heading = _MARKDOWN_HEADING.sub("", line)
             header = read_header(heading, self.headers) if heading else None
             if header is None or not header.known:
-                return  # a comment
+                deck.notes.append(Note("comment", line, number))  # fmt keeps it
+                return
             self._header(header, number)
             return
         if _BULLET.match(line):
@@ -203,8 +204,13 @@ class _Reader:
         if _RULE_LINE.match(line):
             self.blank += 1  # "|", "---", "===": a table border or a rule, as good as a blank line
             return
+        commented = False
         if "#" in line or "  //" in line:
-            line = _TRAILING_COMMENT.sub("", line).strip()
+            uncommented = _TRAILING_COMMENT.sub("", line).strip()
+            if uncommented != line:
+                commented = True
+                deck.notes.append(Note("trailing-comment", line[len(uncommented):].strip(), number))
+            line = uncommented
             if not line:
                 return
         total = total_of(line)
@@ -245,7 +251,7 @@ class _Reader:
                     self.read(piece, number)
                 return
         entry = parse_entry(line, number)
-        if line[0].isdigit():  # how such a line reads depends on its text alone, not on the format or the list
+        if line[0].isdigit() and not commented:  # how such a line reads depends on its text alone, not on the format or the list
             if len(_CARD_LINES) >= _CARD_LINES_KEPT:
                 _CARD_LINES.clear()
             _CARD_LINES[original] = entry
