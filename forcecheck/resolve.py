@@ -300,7 +300,7 @@ class _Resolver:
             line_items = self._resolve_entry(entry)
             if (not self.card_seen and len(line_items) == 1 and line_items[0].card is None and not line_items[0].note
                     and not _CODE_LIKE.match(entry.name.strip())
-                    and (entry.count_text is None or (entry.count_last is not None and self._counts_written_first()))):
+                    and (entry.count_text is None or (entry.count_last is not None and self._count_form_is_odd(entry)))):
                 self._heading(entry)
                 continue
             if any(item.card is not None for item in line_items) or entry.count_text is not None:
@@ -308,20 +308,19 @@ class _Resolver:
             items.append(line_items)
         self._loose_items(items, section.columns or None)
 
-    def _counts_written_first(self) -> bool:
-        """Whether the list writes its counts before the names (``4 Name``, ``4x Name``): at least
-        five counted lines, all but one in ten of them so. Above such a list, a line that is no
-        card and ends in a number (``Grand Prix Tokyo - Top 8``) is a title, not 8 copies of a
-        card: its "count" is written as no card line of the list writes one."""
-        first = last = 0
+    def _count_form_is_odd(self, entry: Entry) -> bool:
+        """Whether the line's count is written as (nearly) no other line of the list writes one:
+        of at least five other counted lines, at most one in ten in its form. ``Grand Prix Tokyo -
+        Top 8`` above ``4 Name`` or ``Name x4`` lines is a title, not 8 copies of a card."""
+        form = entry.count_last[0]
+        same = others = 0
         for section in self.deck.sections:
-            for entry in section.entries:
-                if entry.count_text is not None:
-                    if entry.count_last is not None:
-                        last += 1
-                    else:
-                        first += 1
-        return first >= 5 and last * 10 <= first
+            for other in section.entries:
+                if other.count_text is not None and other is not entry:
+                    others += 1
+                    if other.count_last is not None and other.count_last[0] == form:
+                        same += 1
+        return others >= 5 and same * 10 <= others
 
     def _heading(self, entry: Entry) -> None:
         """A line that is no card above every card: the deck's title, or a heading. Its text is
@@ -329,8 +328,8 @@ class _Resolver:
         self.title_lines.add(entry.line)
         text, why = entry.name, "it is no card and has no count"
         if entry.count_text is not None:
-            text = entry.count_last
-            why = "it is no card, and the number at its end is no count: the list writes its counts first"
+            text = entry.count_last[1]
+            why = "it is no card, and the number at its end is no count: no card line of the list writes its count so"
         if self.deck.name is None:
             self.deck.name = text
             self.add("deck-title", message=f"{text!r} is read as the deck's title ({why})", line=entry.line)

@@ -74,26 +74,31 @@ def test_metadata_title_and_totals_are_never_cards():
     assert found(report) == [("FC010", None, None, 1)]  # the totals agree with the cards above them
 
 
-def test_a_title_ending_in_a_number_above_a_list_that_counts_first():
-    """``Grand Prix Tokyo 2018 - Top 8`` has the shape of ``Name - 3``; above a list whose lines all
-    write the count first it is the deck's title, kept whole, not 8 copies of an unknown card."""
-    report = check("Grand Prix Tokyo 2018 - Top 8\n\n" + faria())
+def styled_faria(form: str) -> str:
+    """The Faria deck with every count written in ``form`` (``{c}`` count, ``{n}`` name)."""
+    body = {key: lines(entries, form) for key, entries in (("main", FARIA_MAIN), ("stones", FARIA_STONES), ("stranger", FARIA_STRANGERS))}
+    return (f"Ruler:\n{form.format(c=1, n='Faria')}\n\nMain Deck:\n{body['main']}\nMagic Stone Deck:\n{body['stones']}"
+            f"\nStranger Deck:\n{body['stranger']}")
+
+
+@pytest.mark.parametrize("form", ["{c} {n}", "{c}x {n}", "{n} x{c}", "{n} - {c}"])
+def test_a_title_ending_in_a_number_written_as_no_card_line_is(form):
+    """``Grand Prix Tokyo 2018 - Top 8`` has the shape of ``Name - 3``; above a list whose card
+    lines write their counts another way it is the deck's title, kept whole, not 8 copies of an
+    unknown card."""
+    report = check("Grand Prix Tokyo 2018 - Top 8\n\n" + styled_faria(form))
     assert report.name == "Grand Prix Tokyo 2018 - Top 8"
     assert report.sections == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10}
     assert found(report) == [("FC010", None, None, 1)]
     assert "the number at its end is no count" in report.violations[0].message
 
 
-def test_a_number_at_the_end_stays_a_count_where_the_list_counts_last_or_names_a_card():
-    # a list that writes its counts after the names: the same line is 8 copies of an unknown card
-    main = "".join(f"{n} x{c}\n" for c, n in FARIA_MAIN)
-    stones = "".join(f"{n} x{c}\n" for c, n in FARIA_STONES)
-    strangers = "".join(f"{n} x{c}\n" for c, n in FARIA_STRANGERS)
-    text = f"Grand Prix Tokyo 2018 - Top 8\n\nRuler:\nFaria x1\n\nMain Deck:\n{main}\nMagic Stone Deck:\n{stones}\nStranger Deck:\n{strangers}"
-    report = check(text)
+def test_a_number_at_the_end_stays_a_count_where_the_list_counts_so_or_it_names_a_card():
+    # a list whose card lines end in their count ("Name 4"): the same line is 8 copies of an unknown card
+    report = check("Grand Prix Tokyo 2018 - Top 8\n\n" + styled_faria("{n} {c}"))
     assert ("FC001", 1) in [(code, line) for code, _section, _card, line in found(report, "error")]
     assert report.name is None and report.sections["main"] == 48  # 40 and the 8 the line says
-    # a card written "Name - 3" above a list that counts first is that card, not a title
+    # a card written "Name - 4" above a list that counts first is that card, not a title
     report = check("Viviane - 4\n\n" + faria().replace("4 Viviane\n", ""))
     assert report.name is None and report.sections["main"] == 40 and not found(report, "error")
 

@@ -114,15 +114,15 @@ _COUNT_FORMS = (
 )
 
 
-def _count_and_name(folded: str) -> tuple[str, int, int] | None:
-    """``(count as written, start, end of the name)`` in a width-folded line, for the first count
-    form that fits (count first, ``x4`` first, count last), or None."""
+def _count_and_name(folded: str) -> tuple[str, int, int, str] | None:
+    """``(count as written, start, end of the name, the form's group)`` in a width-folded line,
+    for the first count form that fits (count first, ``x4`` first, count last), or None."""
     for pattern, groups in _COUNT_FORMS:
         match = pattern.match(folded)
         if match:
             for count_group, name_group in groups:
                 if match.group(count_group) is not None:
-                    return match.group(count_group), match.start(name_group), match.end(name_group)
+                    return match.group(count_group), match.start(name_group), match.end(name_group), count_group
             return None
     return None
 
@@ -149,11 +149,11 @@ def parse_entry(text: str, line: int | None) -> Entry:
         name, printing = _printing_of(_strip_name(raw[ranged.start("name"):]))
         return Entry(name=name, count=0, line=line, printing=printing, count_ok=False, count_text=ranged.group("count"))
     found = _count_and_name(folded)
-    count_last: str | None = None
+    count_last: tuple[str, str] | None = None
     if found is not None:
-        count_text, start, end = found
+        count_text, start, end, form = found
         name = raw[start:end]
-        count_last = raw if start == 0 and name else None
+        count_last = (form, raw) if start == 0 and name else None
     if count_text is None:
         match = _BARE_NUMBER_LAST.match(folded)
         if match:  # "墓守の司令官 3": a count after the name, unless the number is part of it
@@ -161,7 +161,7 @@ def parse_entry(text: str, line: int | None) -> Entry:
             bare = (raw, "")
             count_text = match.group("count" + key)
             name = raw[match.start("name" + key): match.end("name" + key)]
-            count_last = raw
+            count_last = ("bare", raw)
     name = _strip_name(name)
     name, printing = _printing_of(name)
     if printing is None and code_first:
@@ -302,7 +302,7 @@ def parse_entry_simple(text: str) -> Entry:
     raw = text.strip()
     found = _count_and_name(folded)
     if found is not None:
-        count_text, start, end = found
+        count_text, start, end, _form = found
         count, ok = _count(count_text)
         name, printing = _printing_of(_strip_name(raw[start:end]))
         return Entry(strip_notes(name), count, None, printing, ok, count_text)

@@ -86,9 +86,10 @@ class Entry:
     """False when the written count was zero, negative, non-numeric or over the cap."""
     count_text: str | None = None
     _readings: Any = field(default=(), repr=False, compare=False)
-    count_last: str | None = None
-    """The line as written when its count follows the name (``Name x4``, ``Name - 3``, ``名前 3枚``),
-    else None: a title above a list that writes its counts first may end in a number."""
+    count_last: tuple[str, str] | None = None
+    """``(the count form, the line as written)`` when the count follows the name (``Name x4``,
+    ``Name - 3``, ``名前 3枚``), else None: a title above a list may end in a number written as no
+    card line of the list writes its count (``Grand Prix Tokyo - Top 8``)."""
 
     @property
     def alternatives(self) -> tuple[Reading, ...]:
