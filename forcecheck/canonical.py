@@ -163,11 +163,12 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     from forcecheck.errors import ForcecheckError
     from forcecheck.resolve import resolve
 
+    resolution = resolve(deck, fmt, catalog, layout=True)
+    card_lines = _card_lines(resolution)
     for note in deck.notes:
-        if note.kind == "trailing-comment":
+        if note.kind == "trailing-comment" and note.line in card_lines:
             raise NotRewritable(f"the comment {note.text!r} follows a card on its line; fmt keeps comments on lines of "
                                 "their own, as cards are sorted and merged (move it onto a line of its own)", note.line)
-    resolution = resolve(deck, fmt, catalog, layout=True)
     for _key, _title, entry, card in resolution.layout:
         if card is None and entry.count_text is None:
             raise NotRewritable(f"{entry.name!r} is no card forcecheck knows and has no count; "
@@ -192,6 +193,11 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     return new
 
 
+def _card_lines(resolution) -> set[int | None]:
+    """The lines that hold cards (known or not), as resolve laid them out."""
+    return {entry.line for _key, _title, entry, _card in resolution.layout}
+
+
 def _difference(before: dict, after: dict) -> str:
     for key in sorted(set(before) | set(after)):
         if before.get(key, 0) != after.get(key, 0):
@@ -208,6 +214,10 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
         from forcecheck.cards.catalog import written_language
 
         names = written_language(catalog, fmt.spec.game, (e.name for s in deck.all_sections() for e in s.entries))
+    if resolution is None or resolution.layout is None:
+        from forcecheck.resolve import resolve
+
+        resolution = resolve(deck, fmt, catalog, layout=True)
     groups = canonical_sections(deck, fmt, catalog, resolution, names=names)
     if kind == "ydk":
         return _ydk(groups, original)
@@ -215,9 +225,13 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
         return _yaml(deck, groups, original)
     lines, after = _leading_block(original)
     described = _described(deck, lines)
-    # comments further down (a note under a title line, a remark between cards) join the block
-    # at the top: cards are sorted and merged, so a comment cannot keep its place among them
-    described += [note.text for note in deck.notes if note.kind == "comment" and note.line is not None and note.line >= after]
+    # comments further down (a note under a title line, a remark between cards, one after a
+    # header) join the block at the top: cards are sorted and merged, so a comment cannot keep
+    # its place among them (one on a card's own line stops rewrite: it would lose its card)
+    card_lines = _card_lines(resolution)
+    described += [note.text for note in deck.notes
+                  if (note.kind == "comment" and note.line is not None and note.line >= after)
+                  or (note.kind == "trailing-comment" and note.line not in card_lines)]
     if described:
         lines.extend(([""] if lines else []) + described)
     for group in groups:

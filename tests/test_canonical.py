@@ -154,12 +154,12 @@ def test_fmt_keeps_every_comment_line(tmp_path):
     """Comments below the top block (under a title line, between cards) are kept, in order, in the
     block at the top: cards are sorted and merged, so a comment cannot keep its place among them."""
     path = tmp_path / "d.txt"
-    path.write_text("Store Championship\n# my notes on the list\nRuler: Faria\nMain Deck:\n// the knights package\n"
+    path.write_text("Store Championship\n# my notes on the list\nRuler: Faria\nMain Deck:  // forty cards\n// the knights package\n"
                     "2 Viviane\n# the stones\n2 Viviane\n")
     result = runner.invoke(app, ["fmt", str(path), "-f", "bifrost"])
     assert result.exit_code == 0, result.stderr
-    assert path.read_text() == ("# Name: Store Championship\n# my notes on the list\n// the knights package\n# the stones\n\n"
-                                "Ruler:\n1 Faria\n\nMain Deck:\n4 Viviane\n")
+    assert path.read_text() == ("# Name: Store Championship\n# my notes on the list\n// forty cards\n// the knights package\n"
+                                "# the stones\n\nRuler:\n1 Faria\n\nMain Deck:\n4 Viviane\n")
     assert runner.invoke(app, ["fmt", str(path), "-f", "bifrost", "--check"]).exit_code == 0  # and it stays so
 
 
