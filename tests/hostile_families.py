@@ -457,7 +457,8 @@ def sqlite_base() -> bytes:
             cards.append({"id": "X-999", "name": "Alpha", "type": ["Resonator"], "cost": "{R}{1}"})
             source.write_text(json.dumps(cards))
             db = folder / "c.db"
-            assert run_main("catalog", "import", "fowsim", source, "--db", db).code == 0
+            imported = run_main("catalog", "import", "fowsim", source, "--db", db)
+            assert imported.code == 0, imported.err
             lflist = folder / "lflist.conf"
             lflist.write_text("!2024.1 test\n89631139 1\n46986414 0\n")
             assert run_main("banlist", "import", lflist, "--db", db).code == 0

@@ -295,3 +295,30 @@ def test_the_command_exits_with_its_code_and_all_its_output(tmp_path):
     assert run.returncode == 2 and len(json.loads(run.stdout)["decks"]) == 2
     run = subprocess.run([sys.executable, "-m", "forcecheck", "check", deck, "-f", "bifrost", "-o", "concise"], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 1 and run.stdout.count("\n") == 1 and "1 deck checked" in run.stderr
+
+
+def test_one_process_running_several_commands_gets_each_commands_module(tmp_path):
+    """``main`` loads only the module of the command it runs; a program (or test) that runs a
+    check and then another command in the same process gets that one too, and help keeps its
+    order. (A check then ``catalog import`` said "No such command 'import'".)"""
+    script = (
+        "import io, json, sys, contextlib\n"
+        "from forcecheck.cli import main\n"
+        "deck, cards, db = sys.argv[1:4]\n"
+        "def run(*args):\n"
+        "    sys.argv = ['forcecheck', *args]\n"
+        "    out = io.StringIO()\n"
+        "    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):\n"
+        "        try:\n            main()\n        except SystemExit as exc:\n            return exc.code, out.getvalue()\n"
+        "print(json.dumps([run('check', deck, '-f', 'bifrost'), run('catalog', 'import', 'fowsim', cards, '--db', db),"
+        " run('--help')]))\n"
+    )
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps([{"id": "X-001", "name": "Card One", "type": ["Chant"], "cost": "{R}"}]), encoding="utf-8")
+    deck = str(SAMPLES / "bifrost" / "legal-faria-stranger.txt")
+    run = subprocess.run([sys.executable, "-c", script, deck, str(cards), str(tmp_path / "c.db")], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")})
+    (check_code, _), (import_code, imported), (help_code, shown) = json.loads(run.stdout)
+    assert check_code == 0 and import_code == 0 and "imported 1 records" in imported, imported
+    commands = [line.split()[0] for line in shown.split("Commands:")[1].strip().splitlines()]
+    assert commands[:4] == ["check", "stats", "fmt", "fingerprint"] and "catalog" in commands and help_code == 0

@@ -255,11 +255,14 @@ MODULE_ORDER = ("check", "stats", "tournament", "formats", "catalog", "serve")
 
 
 def load_commands(modules=MODULE_ORDER) -> None:
-    """Import command modules (each registers its commands on the app)."""
+    """Import command modules (each registers its commands on the app; one imported before is
+    not imported again). The root's commands stay in help order whichever was imported first."""
     import importlib
 
     for name in modules:
         importlib.import_module(f"forcecheck.cli.{name}")
+    order = {f"forcecheck.cli.{name}": index for index, name in enumerate(MODULE_ORDER)}
+    app._registered_commands.sort(key=lambda info: order.get(getattr(info.callback, "__module__", ""), len(order)))
 
 
 class RootTyper(ForcecheckTyper):
@@ -283,9 +286,8 @@ class RootTyper(ForcecheckTyper):
 
     def load_for(self, args: list[str]) -> None:
         """Import only the module of the command ``args`` name (all of them for help, no
-        command, or a word that is no command: click then lists or suggests them)."""
-        if RootTyper._commands_loaded:
-            return
+        command, or a word that is no command: click then lists or suggests them). A program
+        that runs several commands in one process gets each one's module as it comes."""
         RootTyper._commands_loaded = True
         word = next((a for a in args if not a.startswith("-")), None)
         if word in COMMAND_MODULES and "--help" not in args[: args.index(word)]:
