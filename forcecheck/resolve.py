@@ -300,7 +300,7 @@ class _Resolver:
             line_items = self._resolve_entry(entry)
             if (not self.card_seen and len(line_items) == 1 and line_items[0].card is None and not line_items[0].note
                     and not _CODE_LIKE.match(entry.name.strip())
-                    and (entry.count_text is None or (entry.count_last is not None and self._count_form_is_odd(entry)))):
+                    and (entry.count_text is None or self._number_is_no_count(entry))):
                 self._heading(entry)
                 continue
             if any(item.card is not None for item in line_items) or entry.count_text is not None:
@@ -308,19 +308,27 @@ class _Resolver:
             items.append(line_items)
         self._loose_items(items, section.columns or None)
 
-    def _count_form_is_odd(self, entry: Entry) -> bool:
-        """Whether the line's count is written as (nearly) no other line of the list writes one:
-        of at least five other counted lines, at most one in ten in its form. ``Grand Prix Tokyo -
-        Top 8`` above ``4 Name`` or ``Name x4`` lines is a title, not 8 copies of a card."""
-        form = entry.count_last[0]
-        same = others = 0
+    def _number_is_no_count(self, entry: Entry) -> bool:
+        """Whether the number on a line that names no card, above every card, is part of a title
+        rather than a count: it is written as (nearly) no card line of the list writes its count,
+        either after the name in another form (``Grand Prix Tokyo - Top 8`` above ``4 Name`` or
+        ``Name x4`` lines) or with three digits or more where no count has them (``2010 World
+        Championship``). Judged against at least five other counted lines, at most one in ten alike."""
+        form = entry.count_last[0] if entry.count_last is not None else None
+        big = len(entry.count_text.lstrip("+-")) >= 3
+        if form is None and not big:
+            return False
+        alike = others = 0
         for section in self.deck.sections:
             for other in section.entries:
-                if other.count_text is not None and other is not entry:
-                    others += 1
-                    if other.count_last is not None and other.count_last[0] == form:
-                        same += 1
-        return others >= 5 and same * 10 <= others
+                if other.count_text is None or other is entry:
+                    continue
+                others += 1
+                if form is not None:
+                    alike += other.count_last is not None and other.count_last[0] == form
+                else:
+                    alike += len(other.count_text.lstrip("+-")) >= 3
+        return others >= 5 and alike * 10 <= others
 
     def _heading(self, entry: Entry) -> None:
         """A line that is no card above every card: the deck's title, or a heading. Its text is
@@ -328,8 +336,8 @@ class _Resolver:
         self.title_lines.add(entry.line)
         text, why = entry.name, "it is no card and has no count"
         if entry.count_text is not None:
-            text = entry.count_last[1]
-            why = "it is no card, and the number at its end is no count: no card line of the list writes its count so"
+            text = entry.count_last[1] if entry.count_last is not None else f"{entry.count_text} {entry.name}"
+            why = "it is no card, and its number is no count: no card line of the list writes its count so"
         if self.deck.name is None:
             self.deck.name = text
             self.add("deck-title", message=f"{text!r} is read as the deck's title ({why})", line=entry.line)

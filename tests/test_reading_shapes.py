@@ -90,7 +90,17 @@ def test_a_title_ending_in_a_number_written_as_no_card_line_is(form):
     assert report.name == "Grand Prix Tokyo 2018 - Top 8"
     assert report.sections == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10}
     assert found(report) == [("FC010", None, None, 1)]
-    assert "the number at its end is no count" in report.violations[0].message
+    assert "its number is no count" in report.violations[0].message
+
+
+def test_a_year_before_a_title_is_no_count_but_a_card_keeps_its_big_count():
+    report = check("2010 World Championship - Top 8 Deck\n\n" + faria())
+    assert report.name == "2010 World Championship - Top 8 Deck" and found(report) == [("FC010", None, None, 1)]
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10}
+    # a card it names keeps the count as written: 120 copies of Viviane break the copy limit
+    report = check("120 Viviane\n\n" + faria().replace("4 Viviane\n", ""))
+    assert report.name is None and report.sections["main"] == 156
+    assert ("FC201", "main", "Viviane") in [(code, section, card) for code, section, card, _line in found(report, "error")]
 
 
 def test_a_number_at_the_end_stays_a_count_where_the_list_counts_so_or_it_names_a_card():
