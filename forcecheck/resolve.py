@@ -221,6 +221,10 @@ class _Resolver:
             if section.warn_if_empty and not has_groups:
                 self.add("empty-section", message=f"the {section.title} header has no cards under it", line=section.line, section=label)
             return
+        if (len(entries) == 1 and entries[0].count_text is None and entries[0].line == section.line and section_id is not None
+                and section_id != self.ruler_section and not section.group
+                and self._deck_name_after_header(section, section_id, entries[0])):
+            return
         self.card_seen = True
         claims = section_id is not None and section.breaks and self._placer().claimed.get(section_id)
         ruler = section_id == self.ruler_section
@@ -291,6 +295,29 @@ class _Resolver:
         self._saw(section_id, copies)
         for block in detached:
             self._loose_items(block, None)
+
+    def _deck_name_after_header(self, section: Section, section_id: str, entry: Entry) -> bool:
+        """``Deck: Zero Control`` above a ``Main Deck:`` header (``Deck`` being a title of the main
+        deck too): when another header of the list names the same section and the text after the
+        colon names no card and has no count, it is the deck's name, said as a title is (FC010).
+        Returns False, changing nothing, otherwise."""
+        fmt = self.fmt
+        other = next((o for o in self.deck.sections if o is not section and o.title and not o.group
+                      and (o.target or fmt.section_id(o.title)) == section_id), None)
+        if other is None:
+            return False
+        items = self._resolve_entry(entry)
+        if len(items) != 1 or items[0].card is not None or items[0].note:
+            return False
+        self.title_lines.add(entry.line)
+        why = f"it names no card and has no count, and the {other.title!r} header on line {other.line} heads that section"
+        if self.deck.name is None:
+            self.deck.name = entry.name
+            self.add("deck-title", message=f"{entry.name!r} after '{section.title}:' is read as the deck's name ({why})", line=entry.line)
+        else:
+            self.deck.notes.append(Note("heading", entry.name, entry.line))
+            self.add("deck-title", message=f"{entry.name!r} after '{section.title}:' is read as a heading ({why})", line=entry.line)
+        return True
 
     # --- loose blocks and tables --------------------------------------------------------
 

@@ -113,6 +113,26 @@ def test_a_number_at_the_end_stays_a_count_where_the_list_counts_so_or_it_names_
     assert report.name is None and report.sections["main"] == 40 and not found(report, "error")
 
 
+def test_deck_colon_a_name_above_a_main_deck_header_is_the_decks_name():
+    """``Deck`` is also a title of the main deck; ``Deck: Faria Knights`` above a list that heads
+    its main deck ``Main Deck:`` is the deck's name, not a card."""
+    report = check("Player: Jane D.\nDeck: Faria Knights\n\n" + faria())
+    assert report.name == "Faria Knights" and report.player == "Jane D."
+    assert report.sections == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10}
+    assert found(report) == [("FC010", None, None, 2)] and "'Main Deck' header on line" in report.violations[0].message
+
+
+def test_deck_colon_stays_a_header_with_its_card_otherwise():
+    # a card after "Deck:" is that card, in the main deck
+    report = check("Deck: Viviane\n\n" + faria())
+    assert report.name is None and report.sections["main"] == 41
+    # with no other main deck header, "Deck:" heads the main deck and an unknown name stays an error
+    text = faria().replace("Main Deck:\n", "Deck: Faria Knights\n")
+    report = check(text)
+    assert ("FC001", "main") in [(code, section) for code, section, _card, _line in found(report, "error")]
+    assert report.name is None
+
+
 def test_a_total_that_disagrees_is_a_warning_on_its_line():
     report = check(faria().replace("Magic Stone Deck:", "Total: 42\nMagic Stone Deck:"))
     (v,) = report.violations
