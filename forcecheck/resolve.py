@@ -221,14 +221,14 @@ class _Resolver:
             if section.warn_if_empty and not has_groups:
                 self.add("empty-section", message=f"the {section.title} header has no cards under it", line=section.line, section=label)
             return
-        if (len(entries) == 1 and entries[0].count_text is None and entries[0].line == section.line and section_id is not None
-                and section_id != self.ruler_section and not section.group
-                and self._deck_name_after_header(section, section_id, entries[0])):
-            return
-        self.card_seen = True
+        # "Deck: Zero Control" where another header heads the same section: maybe the deck's name
+        twin = (self._twin_header(section, section_id) if len(entries) == 1 and entries[0].count_text is None
+                and entries[0].line == section.line and section_id is not None and section_id != self.ruler_section
+                and not section.group else None)
+        card_seen, self.card_seen = self.card_seen, True
         claims = section_id is not None and section.breaks and self._placer().claimed.get(section_id)
         ruler = section_id == self.ruler_section
-        if (section_id is not None and section.uniform is not None and not claims and self.layout is None
+        if (section_id is not None and section.uniform is not None and not claims and self.layout is None and twin is None
                 and not (ruler and (self.ruler_spellings or len(entries) > 1))):  # the ruler area: a face written twice is one card
             if section.uniform == "name":
                 memo = self.names
@@ -256,6 +256,10 @@ class _Resolver:
             items = [[_Item(entry, card)] if card is not None else self._resolve_entry(entry) for entry, card in zip(entries, met)]
         else:
             items = [self._resolve_entry(entry) for entry in entries]
+        if twin is not None and len(items[0]) == 1 and items[0][0].card is None and not items[0][0].note:
+            self.card_seen = card_seen  # a name above the cards, not a card
+            self._deck_name_after_header(section, twin, entries[0])
+            return
         blocks = _blocks(items, section.breaks) if claims else [items]
         kept = blocks[0]
         detached: list[list[_Item]] = []
@@ -296,28 +300,24 @@ class _Resolver:
         for block in detached:
             self._loose_items(block, None)
 
-    def _deck_name_after_header(self, section: Section, section_id: str, entry: Entry) -> bool:
-        """``Deck: Zero Control`` above a ``Main Deck:`` header (``Deck`` being a title of the main
-        deck too): when another header of the list names the same section and the text after the
-        colon names no card and has no count, it is the deck's name, said as a title is (FC010).
-        Returns False, changing nothing, otherwise."""
+    def _twin_header(self, section: Section, section_id: str) -> Section | None:
+        """Another header of the list that heads the same section (``Main Deck:`` beside
+        ``Deck: Zero Control``, ``Deck`` being a title of the main deck too), or None."""
         fmt = self.fmt
-        other = next((o for o in self.deck.sections if o is not section and o.title and not o.group
-                      and (o.target or fmt.section_id(o.title)) == section_id), None)
-        if other is None:
-            return False
-        items = self._resolve_entry(entry)
-        if len(items) != 1 or items[0].card is not None or items[0].note:
-            return False
+        return next((o for o in self.deck.sections if o is not section and o.title and not o.group
+                     and (o.target or fmt.section_id(o.title)) == section_id), None)
+
+    def _deck_name_after_header(self, section: Section, twin: Section, entry: Entry) -> None:
+        """The text after ``Deck:`` names no card and has no count, and ``twin`` heads the section:
+        it is the deck's name (or a heading, after a title), said as a title is (FC010)."""
         self.title_lines.add(entry.line)
-        why = f"it names no card and has no count, and the {other.title!r} header on line {other.line} heads that section"
+        why = f"it names no card and has no count, and the {twin.title!r} header on line {twin.line} heads that section"
         if self.deck.name is None:
             self.deck.name = entry.name
             self.add("deck-title", message=f"{entry.name!r} after '{section.title}:' is read as the deck's name ({why})", line=entry.line)
         else:
             self.deck.notes.append(Note("heading", entry.name, entry.line))
             self.add("deck-title", message=f"{entry.name!r} after '{section.title}:' is read as a heading ({why})", line=entry.line)
-        return True
 
     # --- loose blocks and tables --------------------------------------------------------
 

@@ -126,6 +126,9 @@ def test_deck_colon_stays_a_header_with_its_card_otherwise():
     # a card after "Deck:" is that card, in the main deck
     report = check("Deck: Viviane\n\n" + faria())
     assert report.name is None and report.sections["main"] == 41
+    # read once: the line's other reading is said for its one line
+    report = check("Deck: Viviane (foil)\n\n" + faria())
+    assert [v.message for v in report.violations if v.code == "FC013"] == ["read 'Viviane (foil)' as 1 Viviane (a remark in brackets after the name)"]
     # with no other main deck header, "Deck:" heads the main deck and an unknown name stays an error
     text = faria().replace("Main Deck:\n", "Deck: Faria Knights\n")
     report = check(text)
