@@ -14,10 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from forcecheck.errors import ForcecheckError
 from forcecheck.textfile import decode_text, read_bytes
 from forcecheck.lazyre import lazy
+
+if TYPE_CHECKING:
+    from forcecheck.importers import ImportWarning
 
 _ENTRY = lazy(r"^(\d+)\s+(-?\d+)\s*(?:(?:--|#)\s*(.*))?$")
 MAX_DIGITS = 10
@@ -125,18 +129,7 @@ def read_lflist(path: Path) -> tuple[list[Banlist], list[LflistWarning]]:
     return lists, warnings
 
 
-@dataclass(frozen=True)
-class EntryWarning:
-    """A JSON list entry that could not be read (``banned[3]``)."""
-
-    entry: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.entry}: {self.message}"
-
-
-def parse_banlist_json(data: object, source: str = "") -> tuple[list[Banlist], list[EntryWarning]]:
+def parse_banlist_json(data: object, source: str = "") -> tuple[list[Banlist], list[ImportWarning]]:
     """The one list of a banned-list JSON document (the fowsim Wanderer record's shape).
 
     A card banned by a printing is banned by name (every printing and reprint), so entries are
@@ -145,7 +138,9 @@ def parse_banlist_json(data: object, source: str = "") -> tuple[list[Banlist], l
     day the list is known in use: fowsim records no effective date)."""
     if not isinstance(data, dict) or not any(isinstance(data.get(k), list) for k in ("banned", "combination_banned")):
         raise ValueError('expected an object with a "banned" and/or "combination_banned" list')
-    warnings: list[EntryWarning] = []
+    from forcecheck.importers import ImportWarning  # here: a check never loads the importers
+
+    warnings: list[ImportWarning] = []
 
     def key_of(item: object, where: str) -> str | None:
         if isinstance(item, dict):
@@ -155,7 +150,7 @@ def parse_banlist_json(data: object, source: str = "") -> tuple[list[Banlist], l
                     return value.strip()
         elif isinstance(item, str) and item.strip():
             return item.strip()
-        warnings.append(EntryWarning(where, "no card name or printing id; skipped"))
+        warnings.append(ImportWarning(where, "no card name or printing id; skipped"))
         return None
 
     entries: dict[str, int] = {}
@@ -166,12 +161,12 @@ def parse_banlist_json(data: object, source: str = "") -> tuple[list[Banlist], l
     combinations: list[list[str]] = []
     for index, combo in enumerate(data.get("combination_banned") or []):
         if not isinstance(combo, list):
-            warnings.append(EntryWarning(f"combination_banned[{index}]", "not a list of cards; skipped"))
+            warnings.append(ImportWarning(f"combination_banned[{index}]", "not a list of cards; skipped"))
             continue
         keys = [key_of(item, f"combination_banned[{index}][{i}]") for i, item in enumerate(combo)]
         keys = [k for k in keys if k is not None]
         if len(keys) < 2:
-            warnings.append(EntryWarning(f"combination_banned[{index}]", "fewer than two cards; skipped"))
+            warnings.append(ImportWarning(f"combination_banned[{index}]", "fewer than two cards; skipped"))
             continue
         combinations.append(keys)
     raw_date = data.get("effective") or data.get("first_seen_date")
