@@ -207,3 +207,51 @@ def test_real_fow_database_import_and_tricky_cards(tmp_path):
     # every sample deck resolves against the real catalog as against the sample one
     result = runner.invoke(app, ["check", str(SAMPLES / "bifrost"), "-f", "bifrost", "--catalog", str(db), "-o", "json"])
     assert json.loads(result.stdout)["summary"]["illegal"] == 8
+
+
+def _answers(cat):
+    """What a batch asks a catalog, in the order a batch asks it."""
+    asked = ["Test Ruler", "test j-ruler", "BRIGHT  KNIGHT", "Bright-Knight", "No Such Card", "Dark Prominence", "Bright Knight"]
+    out = []
+    for written in asked:
+        match = cat.match_name("fow", written)
+        out.append((written, match and (match.card.to_dict(), match.lang, match.fold), [card.name for card, _ in cat.clashing("fow", written)]))
+    return out
+
+
+def test_a_batch_that_met_many_names_reads_the_game_whole_with_the_same_answers(tmp_path, small, monkeypatch):
+    """After WHOLE_AFTER different names a catalog reads every card and name of the game in two
+    queries (cheaper for a batch than one query and one build per card): the answers stay the
+    same, names with no card stay unknown, and the other game is still looked up name by name."""
+    from forcecheck.cards import store
+
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    expected = _answers(SqliteCatalog(db))
+    assert [match[0]["name"] if match else None for _, match, _ in expected] == [
+        "Test Ruler", "Test Ruler", "Bright Knight", "Bright Knight", None, "Dark Prominence", "Bright Knight"]
+    monkeypatch.setattr(store, "WHOLE_AFTER", 2)
+    whole = SqliteCatalog(db)
+    assert _answers(whole) == expected
+    assert set(whole._whole) == {"fow"} and len(whole._cards) == 3
+    assert whole.by_name("ygo", "Bright Knight") is None and "ygo" not in whole._whole
+
+
+def test_a_damaged_card_read_whole_is_reported_for_the_deck_that_names_it_only(tmp_path, small, monkeypatch):
+    """Reading a game whole skips a card whose facts are damaged: the decks that name other
+    cards are checked as before, and the one naming it gets the damaged-catalog error."""
+    from forcecheck.cards import store
+
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE cards SET facts = '{' WHERE name = 'Dark Prominence'")
+    conn.commit()
+    conn.close()
+    monkeypatch.setattr(store, "WHOLE_AFTER", 1)
+    cat = SqliteCatalog(db)
+    assert cat.by_name("fow", "Bright Knight").name == "Bright Knight"
+    assert "fow" in cat._whole
+    assert cat.by_name("fow", "Test Ruler").name == "Test Ruler"
+    with pytest.raises(CatalogError, match="catalog is damaged .*malformed"):
+        cat.by_name("fow", "Dark Prominence")
