@@ -108,7 +108,9 @@ def fingerprint(deck: Decklist, fmt, catalog: Catalog) -> str:
 
 def fingerprint_of(content: dict[tuple[str, str], int]) -> str:
     """Hash of (section key, card key) -> copies, as resolve() collects it."""
-    lines = [FINGERPRINT_VERSION] + sorted(f"{s}\t{c}\t{n}" for (s, c), n in content.items())
+    lines = [f"{s}\t{c}\t{n}" for (s, c), n in content.items()]
+    lines.sort()
+    lines.insert(0, FINGERPRINT_VERSION)
     return "fc1-" + hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:32]
 
 

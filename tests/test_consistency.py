@@ -314,6 +314,20 @@ def test_sarif_start_line_always_and_uris_relative_to_the_repository(repo):
     assert sarif_run["properties"]["config"] is None and sarif_run["properties"]["catalog"] == "embedded sample catalog"
 
 
+def test_sarif_artifact_is_relative_only_inside_the_repository(tmp_path):
+    """A file inside the root is relative to SRCROOT; a sibling folder whose name starts with
+    the root's, or a file elsewhere, is an absolute file: URI."""
+    from forcecheck.report.machine import _artifact
+
+    root = tmp_path / "repo"
+    assert _artifact(str(root / "decks" / "a b.txt"), str(root)) == {"uri": "decks/a%20b.txt", "uriBaseId": "SRCROOT"}
+    assert _artifact(str(root), str(root)) == {"uri": ".", "uriBaseId": "SRCROOT"}
+    sibling = tmp_path / "repo-old" / "x.txt"
+    assert _artifact(str(sibling), str(root)) == {"uri": sibling.as_uri()}
+    assert _artifact("/elsewhere/x.txt", str(root)) == {"uri": "file:///elsewhere/x.txt"}
+    assert _artifact("/x.txt", "/") == {"uri": "x.txt", "uriBaseId": "SRCROOT"}
+
+
 def test_junit_carries_times_that_report_tools_read(monkeypatch, tmp_path):
     from junitparser import JUnitXml
 

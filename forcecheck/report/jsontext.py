@@ -11,35 +11,49 @@ from __future__ import annotations
 from json import dumps
 from json.encoder import encode_basestring
 
-_CONSTANTS = {True: "true", False: "false"}
+_LEAVES = {
+    str: encode_basestring,
+    type(None): lambda _value: "null",
+    bool: lambda value: "true" if value else "false",
+    int: int.__repr__,
+}
+"""How each kind of leaf value is written, by its exact type (a subclass of int or str goes
+the general way): most of a report's values are leaves, written without a call of ``pretty``."""
+
+_INDENTS = ["\n" + "  " * depth for depth in range(16)]
 
 
 def pretty(value, depth: int = 0) -> str:
     """``value`` as indented JSON whose lines after the first sit ``depth`` levels (two spaces
     each) deep, as a document embedding it at that depth would print it."""
-    if isinstance(value, str):
-        return encode_basestring(value)
-    if value is None:
-        return "null"
-    if value is True or value is False:
-        return _CONSTANTS[value]
-    if isinstance(value, int):
-        return int.__repr__(value)
-    inner = "\n" + "  " * (depth + 1)
+    leaf = _LEAVES.get(type(value))
+    if leaf is not None:
+        return leaf(value)
+    if not isinstance(value, (dict, list, tuple)):
+        if isinstance(value, str):
+            return encode_basestring(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return int.__repr__(value)
+        return _fallback(value, depth)
+    if not value:
+        return "{}" if isinstance(value, dict) else "[]"
+    inner = _INDENTS[depth + 1] if depth < 15 else "\n" + "  " * (depth + 1)
+    outer = _INDENTS[depth] if depth < 16 else "\n" + "  " * depth
+    leaves = _LEAVES
+    parts = []
     if isinstance(value, dict):
-        if not value:
-            return "{}"
-        parts = []
         for key, item in value.items():
-            if not isinstance(key, str):
-                return _fallback(value, depth)
-            parts.append(encode_basestring(key) + ": " + pretty(item, depth + 1))
-        return "{" + inner + ("," + inner).join(parts) + "\n" + "  " * depth + "}"
-    if isinstance(value, (list, tuple)):
-        if not value:
-            return "[]"
-        return "[" + inner + ("," + inner).join([pretty(item, depth + 1) for item in value]) + "\n" + "  " * depth + "]"
-    return _fallback(value, depth)
+            if type(key) is not str:
+                if not isinstance(key, str):
+                    return _fallback(value, depth)
+                key = str.__str__(key)
+            leaf = leaves.get(type(item))
+            parts.append(encode_basestring(key) + ": " + (leaf(item) if leaf is not None else pretty(item, depth + 1)))
+        return "{" + inner + ("," + inner).join(parts) + outer + "}"
+    for item in value:
+        leaf = leaves.get(type(item))
+        parts.append(leaf(item) if leaf is not None else pretty(item, depth + 1))
+    return "[" + inner + ("," + inner).join(parts) + outer + "]"
 
 
 def _fallback(value, depth: int) -> str:

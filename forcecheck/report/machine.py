@@ -82,17 +82,21 @@ def _repository_root() -> Path:
     return top if (top / ".git").exists() else Path.cwd().resolve()
 
 
-def _artifact(path: str, root: Path) -> dict:
-    """A SARIF artifactLocation: relative to the repository root when the file is inside it
-    (for inputs given as absolute paths too), else an absolute ``file:`` URI."""
+def _artifact(path: str, root: str) -> dict:
+    """A SARIF artifactLocation: relative to the repository root (``str(root)``) when the file
+    is inside it (for inputs given as absolute paths too), else an absolute ``file:`` URI.
+    Plain string work: a batch makes one per deck."""
     from urllib.parse import quote
 
-    absolute = Path(os.path.abspath(path))
-    try:
-        relative = absolute.relative_to(root)
-    except ValueError:
-        return {"uri": absolute.as_uri()}
-    return {"uri": quote(os.fsencode(relative.as_posix())), "uriBaseId": SRCROOT}  # a name's undecodable bytes too
+    absolute = os.path.abspath(path)
+    prefix = root if root.endswith(os.sep) else root + os.sep
+    if absolute == root:
+        relative = "."
+    elif absolute.startswith(prefix):
+        relative = absolute[len(prefix):]
+    else:
+        return {"uri": Path(absolute).as_uri()}
+    return {"uri": quote(os.fsencode(relative.replace(os.sep, "/"))), "uriBaseId": SRCROOT}  # a name's undecodable bytes too
 
 
 def _indented(value, depth: int) -> str:
@@ -121,6 +125,7 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
         )
     driver = {"name": "forcecheck", "version": __version__, "rules": rules}
     root = _repository_root()
+    root_text = str(root)
     out.write('{\n  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",\n  "version": "2.1.0",\n  "runs": [\n    {\n')
     out.write('      "tool": {\n        "driver": ' + _indented(driver, 4) + "\n      },\n")
     base = {SRCROOT: {"uri": root.as_uri() + "/", "description": {"text": "The repository root."}}}
@@ -130,7 +135,7 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
     successful = True
     for deck in report.iter_decks():
         successful = successful and deck.error is None
-        artifact = _artifact(deck.path, root)
+        artifact = _artifact(deck.path, root_text)
         for code, rule, severity, line, message in _rows(deck):
             # code scanning needs a line: a section-wide finding has its header's, else the file's first
             location: dict = {"artifactLocation": artifact, "region": {"startLine": line or 1}}
