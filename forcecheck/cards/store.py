@@ -141,11 +141,6 @@ class _Rows(list):
         return self
 
 
-WHOLE_AFTER = 200
-"""Different names of one game a catalog looks up one by one before it reads that game whole
-(``SqliteCatalog._read_whole``): a few decks never pay for reading every card; a batch does
-once, far cheaper than a query and a build per card."""
-
 _INHERITED: list = []
 """Connections a forked worker inherited: kept so that they are never closed there."""
 
@@ -172,10 +167,6 @@ class SqliteCatalog(Catalog):
         self._ids: dict[tuple, object] = {}
         """(kind, game, [fold,] key) -> card id (printings) or (card id, language) rows (names),
         remembered (bounded like Catalog.remembered)."""
-        self._met: dict[str, int] = {}
-        """Cards built one by one so far, per game (see WHOLE_AFTER)."""
-        self._whole: dict[str, dict[tuple[str, str], tuple]] = {}
-        """Games read whole: (fold, key) -> (card id, language) rows of every name of the game."""
 
     def after_fork(self) -> None:
         """A connection of this process's own, in a process forked from the one that opened the
@@ -220,15 +211,9 @@ class SqliteCatalog(Catalog):
     def name_rows(self, game: str, fold: str, key: str) -> NameRows:
         """Cards filed under a name key. Callers that look up many spellings go through
         Catalog.remembered, which keeps the answers per spelling; this keeps them per key."""
-        whole = self._whole.get(game)
-        if whole is not None:
-            return [(self._card(card_id), lang) for card_id, lang in whole.get((fold, key), ())]
         memo_key = ("name", game, fold, key)
         rows = self._ids.get(memo_key, _UNSEEN)
         if rows is _UNSEEN:
-            met = self._met[game] = self._met.get(game, 0) + 1
-            if met == WHOLE_AFTER and self._read_whole(game):
-                return self.name_rows(game, fold, key)
             # the facts come along (a LEFT JOIN: a name whose card is missing is reported as damage)
             found = self._conn.execute(
                 "SELECT n.card_id, n.lang, c.facts FROM names n LEFT JOIN cards c ON c.id = n.card_id "
@@ -239,33 +224,6 @@ class SqliteCatalog(Catalog):
                     self._card(card_id, facts)
             rows = self._remember(memo_key, tuple((card_id, lang) for card_id, lang, _facts in found))
         return [(self._card(card_id), lang) for card_id, lang in rows]
-
-    def _read_whole(self, game: str) -> bool:
-        """Build every card of ``game`` and file all its names, in two queries: a batch that
-        has met WHOLE_AFTER different names meets most of the game, and one read of it all
-        costs a fraction of a query and a build per card. A card whose facts are damaged is
-        left out here; the deck that names it gets the error, as before. False (and the game
-        is looked up name by name, as before) when SQLite cannot read the tables whole."""
-        from forcecheck.cards.records import card_from_record
-
-        try:
-            facts = self._conn.execute("SELECT id, facts FROM cards WHERE game = ?", (game,))
-            names = self._conn.execute("SELECT fold, key, card_id, lang FROM names WHERE game = ?", (game,))
-        except CatalogError:
-            return False
-        for card_id, text in facts:
-            if card_id not in self._cards:
-                try:
-                    self._cards[card_id] = card_from_record(json.loads(text))
-                except (ValueError, TypeError):
-                    continue  # met by name, it is built one by one and reported as damage
-        whole: dict[tuple[str, str], tuple] = {}
-        for fold, key, card_id, lang in names:  # in key order, then card id: as the one-name query
-            rows = whole.get((fold, key), ())
-            if len(rows) < 3:  # the one-name query's LIMIT
-                whole[(fold, key)] = (*rows, (card_id, lang))
-        self._whole[game] = whole
-        return True
 
     def by_printing(self, game: str, code: str) -> Card | None:
         memo_key = ("printing", game, normalize_printing(code))
