@@ -12,11 +12,11 @@ comments) or from a banned-list JSON in the shape fowsim's Force of Will list is
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from forcecheck.errors import ForcecheckError
+from forcecheck.records import Record
 from forcecheck.textfile import decode_text, read_bytes
 from forcecheck.lazyre import lazy
 
@@ -31,24 +31,45 @@ _DATE = lazy(r"(?<!\d)((?:19|20)\d\d)[.-](\d{1,2})(?:[.-](\d{1,2}))?(?!\d)")
 _META = lazy(r"^--\s*(StartDate|EndDate)\s+(\S+)", re.IGNORECASE)
 
 
-@dataclass
-class Banlist:
+class Banlist(Record):
     name: str
     game: str
-    entries: dict[str, int] = field(default_factory=dict)
+    entries: dict[str, int]
     """Passcode, printing code or card name -> copies allowed (0 = forbidden)."""
-    whitelist: bool = False
-    source: str = ""
-    date: str | None = None
+    whitelist: bool
+    source: str
+    date: str | None
     """Effective date (ISO) when the list's name carries one (``2011.3.1 OCG`` -> 2011-03-01)."""
-    combinations: list[list[str]] = field(default_factory=list)
+    combinations: list[list[str]]
     """Cards that may not be used together (each list: two or more card names or codes)."""
 
+    def __init__(
+        self,
+        name: str,
+        game: str,
+        entries: dict[str, int] | None = None,
+        whitelist: bool = False,
+        source: str = "",
+        date: str | None = None,
+        combinations: list[list[str]] | None = None,
+    ) -> None:
+        self.name = name
+        self.game = game
+        self.entries = {} if entries is None else entries
+        self.whitelist = whitelist
+        self.source = source
+        self.date = date
+        self.combinations = [] if combinations is None else combinations
 
-@dataclass(frozen=True)
-class LflistWarning:
+
+class LflistWarning(Record, frozen=True):
     line: int
     message: str
+
+    def __init__(self, line: int, message: str) -> None:
+        _set = object.__setattr__
+        _set(self, "line", line)
+        _set(self, "message", message)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"

@@ -7,7 +7,6 @@ are loaded and compiled once per run and reused for every deck that names them.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -15,6 +14,7 @@ from forcecheck.banlists import Banlist
 from forcecheck.cards.catalog import Catalog
 from forcecheck.decklists.model import Decklist
 from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, parse_decklist
+from forcecheck.records import Record
 from forcecheck.textfile import read_text
 from forcecheck.engine import CompiledFormat, check_decklist, compile_format
 from forcecheck.errors import ForcecheckError
@@ -84,14 +84,18 @@ class FormatCache:
         return self.catalog.banlist(chosen.name) if chosen else None
 
 
-@dataclass(frozen=True)
-class WalkProblem:
+class WalkProblem(Record, frozen=True):
     """A place a directory walk could not take as a decklist: a folder it could not list, a
     symbolic link leading out of the folder being checked, a folder with no decklists. It
     becomes one report row (exit 2), so nothing is skipped unseen."""
 
     path: Path
     message: str
+
+    def __init__(self, path: Path, message: str) -> None:
+        _set = object.__setattr__
+        _set(self, "path", path)
+        _set(self, "message", message)
 
 
 NO_DECKLISTS = f"no decklists ({' '.join(DECKLIST_EXTENSIONS)} files) in this folder; nothing was checked"

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from forcecheck.errors import ForcecheckError
+from forcecheck.records import Record
 
 CONFIG_NAMES = (".forcecheck.yaml", ".forcecheck.yml")
 CONFIG_ENV = "FORCECHECK_CONFIG"
@@ -40,18 +40,38 @@ class ConfigError(ForcecheckError):
     """A configuration file or variable that cannot be used (exit 2)."""
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(Record, frozen=True):
     name: str
     kind: str  # "str", "path", "list", "paths", "map", "choice", "date", "int"
     env: str | None
     default: Any
-    choices: tuple[str, ...] = ()
-    doc: str = ""
-    scoped: bool = False
+    choices: tuple[str, ...]
+    doc: str
+    scoped: bool
     """May also be set per format (``formats:``) and per path glob (``paths:``)."""
-    flag: str | None = None
+    flag: str | None
     """The command-line flag that sets it, for messages and the README's table."""
+
+    def __init__(
+        self,
+        name: str,
+        kind: str,
+        env: str | None,
+        default: Any,
+        choices: tuple[str, ...] = (),
+        doc: str = "",
+        scoped: bool = False,
+        flag: str | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "name", name)
+        _set(self, "kind", kind)
+        _set(self, "env", env)
+        _set(self, "default", default)
+        _set(self, "choices", choices)
+        _set(self, "doc", doc)
+        _set(self, "scoped", scoped)
+        _set(self, "flag", flag)
 
 
 SETTINGS: dict[str, Setting] = {
@@ -79,19 +99,32 @@ ADDITIVE = ("extend_select", "ignore", "severity")
 every other scoped value replaces the outer one."""
 
 
-@dataclass(frozen=True)
-class Scope:
+class Scope(Record, frozen=True):
     """Settings for the decks of one format (``formats: {NAME: ...}``) or one path glob (``paths:``)."""
 
     where: str
     values: Mapping[str, Any]
     sources: Mapping[str, str]
-    pattern: str | None = None
-    matches: Callable[[str], bool] | None = None
+    pattern: str | None
+    matches: Callable[[str], bool] | None
+
+    def __init__(
+        self,
+        where: str,
+        values: Mapping[str, Any],
+        sources: Mapping[str, str],
+        pattern: str | None = None,
+        matches: Callable[[str], bool] | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "where", where)
+        _set(self, "values", values)
+        _set(self, "sources", sources)
+        _set(self, "pattern", pattern)
+        _set(self, "matches", matches)
 
 
-@dataclass(frozen=True)
-class DeckSettings:
+class DeckSettings(Record, frozen=True, uncompared=("banlist_source", "catalog_source")):
     """The settings one deck is checked with (hashable: decks that share them share a cache)."""
 
     catalog: str | None
@@ -102,25 +135,75 @@ class DeckSettings:
     extend_select: tuple[str, ...]
     ignore: tuple[str, ...]
     severity: tuple[tuple[str, str], ...]
-    banlist_source: str = field(default="default", compare=False)
-    catalog_source: str = field(default="default", compare=False)
+    banlist_source: str
+    catalog_source: str
+
+    def __init__(
+        self,
+        catalog: str | None,
+        banlist: str | None,
+        banlist_file: str | None,
+        as_of: str | None,
+        select: tuple[str, ...],
+        extend_select: tuple[str, ...],
+        ignore: tuple[str, ...],
+        severity: tuple[tuple[str, str], ...],
+        banlist_source: str = "default",
+        catalog_source: str = "default",
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "catalog", catalog)
+        _set(self, "banlist", banlist)
+        _set(self, "banlist_file", banlist_file)
+        _set(self, "as_of", as_of)
+        _set(self, "select", select)
+        _set(self, "extend_select", extend_select)
+        _set(self, "ignore", ignore)
+        _set(self, "severity", severity)
+        _set(self, "banlist_source", banlist_source)
+        _set(self, "catalog_source", catalog_source)
 
 
-@dataclass
-class Config:
-    values: dict[str, Any] = field(default_factory=dict)
-    sources: dict[str, str] = field(default_factory=dict)
-    tiers: dict[str, str] = field(default_factory=dict)
+class Config(Record, hidden=("_deck_cache")):
+    values: dict[str, Any]
+    sources: dict[str, str]
+    tiers: dict[str, str]
     """Per setting: ``flag``, ``env``, ``file``, ``ci`` or ``default`` (who set the top-level value)."""
-    file: Path | None = None
-    formats: dict[str, Scope] = field(default_factory=dict)
-    paths: list[Scope] = field(default_factory=list)
-    github_actions: bool = False
-    step_summary: str | None = None
+    file: Path | None
+    formats: dict[str, Scope]
+    paths: list[Scope]
+    github_actions: bool
+    step_summary: str | None
     """``GITHUB_STEP_SUMMARY``: the file a GitHub job's Markdown summary is appended to."""
-    no_color: bool = False
-    force_color: bool = False
-    _deck_cache: dict = field(default_factory=dict, repr=False)
+    no_color: bool
+    force_color: bool
+    _deck_cache: dict
+
+    def __init__(
+        self,
+        values: dict[str, Any] | None = None,
+        sources: dict[str, str] | None = None,
+        tiers: dict[str, str] | None = None,
+        file: Path | None = None,
+        formats: dict[str, Scope] | None = None,
+        paths: list[Scope] | None = None,
+        github_actions: bool = False,
+        step_summary: str | None = None,
+        no_color: bool = False,
+        force_color: bool = False,
+        _deck_cache: dict | None = None,
+    ) -> None:
+        self.values = {} if values is None else values
+        self.sources = {} if sources is None else sources
+        self.tiers = {} if tiers is None else tiers
+        self.file = file
+        self.formats = {} if formats is None else formats
+        self.paths = [] if paths is None else paths
+        self.github_actions = github_actions
+        self.step_summary = step_summary
+        self.no_color = no_color
+        self.force_color = force_color
+        self._deck_cache = {} if _deck_cache is None else _deck_cache
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]

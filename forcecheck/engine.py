@@ -14,7 +14,6 @@ the findings the rules would give one at a time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Callable
 
@@ -22,6 +21,7 @@ from forcecheck.banlists import Banlist
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.decklists.model import Decklist, HeaderTable, header_key
+from forcecheck.records import Record
 from forcecheck.report.model import DeckReport, Violation
 from forcecheck.resolve import resolve
 from forcecheck.rules.banlist import rule_banlist
@@ -34,8 +34,7 @@ if TYPE_CHECKING:  # the models are only types here: checking with a cached spec
     from forcecheck.spec.model import Condition, FormatSpec
 
 
-@dataclass
-class CompiledRule:
+class CompiledRule(Record):
     id: str
     kind: RuleKind
     severity: str
@@ -43,11 +42,15 @@ class CompiledRule:
     when: Condition | None
     check: Check
 
-    silent_scope: frozenset[str] | None = field(init=False)
-    """Sections that, all empty, leave this rule nothing to find (None: it always runs)."""
-
-    def __post_init__(self) -> None:
-        self.silent_scope = getattr(self.check, "silent_when_empty", None)
+    def __init__(self, id: str, kind: RuleKind, severity: str, description: str, when: Condition | None, check: Check) -> None:
+        self.id = id
+        self.kind = kind
+        self.severity = severity
+        self.description = description
+        self.when = when
+        self.check = check
+        self.silent_scope: frozenset[str] | None = getattr(check, "silent_when_empty", None)
+        """Sections that, all empty, leave this rule nothing to find (None: it always runs)."""
 
     def applies(self, deck: ResolvedDeck) -> bool:
         if self.when is None:
@@ -172,36 +175,73 @@ class CardPass:
                 out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
 
 
-@dataclass
-class CompiledFormat:
+class CompiledFormat(Record):
     """A FormatSpec with its selectors and rules turned into plain functions, ready to run."""
 
     spec: FormatSpec
     rules: list[CompiledRule]
     cost_of: Callable[[Card], int]
     ruler_selected: Callable[[Card], bool]
-    headers: dict[str, str] = field(default_factory=dict)
-    titles: dict[str, str] = field(default_factory=dict)
-    order: dict[str, int] = field(default_factory=dict)
-    banlist: str | None = None
+    headers: dict[str, str]
+    titles: dict[str, str]
+    order: dict[str, int]
+    banlist: str | None
     """Name of the banlist the rules apply, or None when no list is applied."""
-    _by_title: dict = field(default_factory=dict)
-    plan: list = field(default_factory=list)
+    _by_title: dict
+    plan: list
     """How the rules run: single CompiledRules and PerCardGroups (compile_format builds it)."""
-    groups: dict[str, str] = field(default_factory=dict)
+    groups: dict[str, str]
     """Header key of each group title -> the section id it is a group of."""
-    group_claims: dict[str, Callable[[Card], bool]] = field(default_factory=dict)
+    group_claims: dict[str, Callable[[Card], bool]]
     """Header key of a group -> the test of the cards it holds, where the format says."""
-    placements: list[tuple[str, Callable[[Card], bool]]] = field(default_factory=list)
+    placements: list[tuple[str, Callable[[Card], bool]]]
     """Sections that claim cards written under no header, in the format's order, with the test
     of the cards they claim (``forcecheck.placement``)."""
-    rest: str | None = None
+    rest: str | None
     """The section that takes every card under no header that no placement claims (the main deck)."""
-    _header_table: HeaderTable | None = None
-    _steps: dict = field(default_factory=dict)
-    derived: dict = field(default_factory=dict)
+    _header_table: HeaderTable | None
+    _steps: dict
+    derived: dict
     """Views of the format that other modules work out once per format and keep here
     (insight's plan of the count rules), so a batch does not work them out per deck."""
+
+    def __init__(
+        self,
+        spec: FormatSpec,
+        rules: list[CompiledRule],
+        cost_of: Callable[[Card], int],
+        ruler_selected: Callable[[Card], bool],
+        headers: dict[str, str] | None = None,
+        titles: dict[str, str] | None = None,
+        order: dict[str, int] | None = None,
+        banlist: str | None = None,
+        _by_title: dict | None = None,
+        plan: list | None = None,
+        groups: dict[str, str] | None = None,
+        group_claims: dict[str, Callable[[Card], bool]] | None = None,
+        placements: list[tuple[str, Callable[[Card], bool]]] | None = None,
+        rest: str | None = None,
+        _header_table: HeaderTable | None = None,
+        _steps: dict | None = None,
+        derived: dict | None = None,
+    ) -> None:
+        self.spec = spec
+        self.rules = rules
+        self.cost_of = cost_of
+        self.ruler_selected = ruler_selected
+        self.headers = {} if headers is None else headers
+        self.titles = {} if titles is None else titles
+        self.order = {} if order is None else order
+        self.banlist = banlist
+        self._by_title = {} if _by_title is None else _by_title
+        self.plan = [] if plan is None else plan
+        self.groups = {} if groups is None else groups
+        self.group_claims = {} if group_claims is None else group_claims
+        self.placements = [] if placements is None else placements
+        self.rest = rest
+        self._header_table = _header_table
+        self._steps = {} if _steps is None else _steps
+        self.derived = {} if derived is None else derived
 
     def section_id(self, title: str | None) -> str | None:
         if title is None:
@@ -238,12 +278,23 @@ class CompiledFormat:
         return self.spec.sideboard.section if self.spec.sideboard else None
 
 
-@dataclass
-class _Context:
+class _Context(Record):
     cost_of: Callable[[Card], int]
     spec: FormatSpec
-    banlist: Banlist | None = None
-    as_of: str | None = None
+    banlist: Banlist | None
+    as_of: str | None
+
+    def __init__(
+        self,
+        cost_of: Callable[[Card], int],
+        spec: FormatSpec,
+        banlist: Banlist | None = None,
+        as_of: str | None = None,
+    ) -> None:
+        self.cost_of = cost_of
+        self.spec = spec
+        self.banlist = banlist
+        self.as_of = as_of
 
 
 NO_BANLIST = "none"

@@ -14,7 +14,6 @@ they go (``card-placed``, ``forcecheck.placement``), a title above the list (``d
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -23,6 +22,7 @@ from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
 from forcecheck.decklists.lines import ROW_REST
 from forcecheck.decklists.model import Decklist, Entry, Note, Reading, Section, header_key
+from forcecheck.records import Record
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
 
 if TYPE_CHECKING:
@@ -56,26 +56,42 @@ _COMMENTS = ("comment", "trailing-comment")
 """Notes of lines that only comment (fmt keeps them); they announce no count."""
 
 
-@dataclass
-class InputFinding:
+class InputFinding(Record):
     """A Finding from reading/resolving, tagged with its input check slug (``unknown-card``)."""
 
     rule: str
     finding: Finding
 
+    def __init__(self, rule: str, finding: Finding) -> None:
+        self.rule = rule
+        self.finding = finding
 
-@dataclass
-class Resolution:
+
+class Resolution(Record):
     deck: ResolvedDeck
-    findings: list[InputFinding] = field(default_factory=list)
-    outside: dict[tuple[str, str], int] = field(default_factory=dict)
+    findings: list[InputFinding]
+    outside: dict[tuple[str, str], int]
     """Copies of cards that stay out of the deck's sections (unknown, loose, unknown section)."""
-    corrections: list[dict] = field(default_factory=list)
+    corrections: list[dict]
     """Names read as another card's: ``{"line", "written", "read_as"}`` each, in file order."""
-    layout: list[tuple[str, str, Entry, Card | None]] | None = None
+    layout: list[tuple[str, str, Entry, Card | None]] | None
     """With ``resolve(..., layout=True)``: every card line as read, in file order, with the
     key of the section it ended in (a section id, ``?`` + header key for a section the format
     does not know, ``-`` for a card no section takes) and that section's title as written."""
+
+    def __init__(
+        self,
+        deck: ResolvedDeck,
+        findings: list[InputFinding] | None = None,
+        outside: dict[tuple[str, str], int] | None = None,
+        corrections: list[dict] | None = None,
+        layout: list[tuple[str, str, Entry, Card | None]] | None = None,
+    ) -> None:
+        self.deck = deck
+        self.findings = [] if findings is None else findings
+        self.outside = {} if outside is None else outside
+        self.corrections = [] if corrections is None else corrections
+        self.layout = layout
 
     @property
     def content(self) -> dict[tuple[str, str], int]:
@@ -120,15 +136,28 @@ def resolve_card(catalog: Catalog, game: str, entry: Entry) -> tuple[Card | None
     return None, None
 
 
-@dataclass(slots=True)
-class _Item:
+class _Item(Record):
     """One card a line names, as resolved: the entry to report it on and its card (or None)."""
 
     entry: Entry
     card: Card | None
-    note: str | None = None
-    said: tuple[tuple[str, str], ...] = ()
+    note: str | None
+    said: tuple[tuple[str, str], ...]
     """What reading the line assumed (``(rule, message)``): reported with the section it lands in."""
+
+    __slots__ = ("entry", "card", "note", "said")
+
+    def __init__(
+        self,
+        entry: Entry,
+        card: Card | None,
+        note: str | None = None,
+        said: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.entry = entry
+        self.card = card
+        self.note = note
+        self.said = said
 
 
 def resolve(deck: Decklist, fmt, catalog: Catalog, layout: bool = False) -> Resolution:
@@ -669,7 +698,7 @@ class _Resolver:
         several = {(key[0], key[1]): lines for key, lines in self.unknown_lines.items() if len(lines) > 1}
         if not several:
             return
-        from dataclasses import replace
+        from forcecheck.records import replace
 
         for item in self.findings:
             finding = item.finding

@@ -10,11 +10,11 @@ a rule id beats a shorter prefix, so ``--select FC2 --ignore FC201`` and ``--ign
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
 from forcecheck.errors import ForcecheckError
+from forcecheck.records import Record
 from forcecheck.report.model import DeckReport, Violation
 
 
@@ -43,13 +43,24 @@ def _best(tokens: Iterable[str], violation: Violation) -> int | None:
     return max(scores) if scores else None
 
 
-@dataclass
-class Selection:
-    select: list[str] = field(default_factory=lambda: ["ALL"])
-    extend_select: list[str] = field(default_factory=list)
-    ignore: list[str] = field(default_factory=list)
-    severity: dict[str, str] = field(default_factory=dict)
+class Selection(Record):
+    select: list[str]
+    extend_select: list[str]
+    ignore: list[str]
+    severity: dict[str, str]
     """Token -> severity (``warning`` demotes, ``error`` promotes); the most specific token wins."""
+
+    def __init__(
+        self,
+        select: list[str] | None = None,
+        extend_select: list[str] | None = None,
+        ignore: list[str] | None = None,
+        severity: dict[str, str] | None = None,
+    ) -> None:
+        self.select = ["ALL"] if select is None else select
+        self.extend_select = [] if extend_select is None else extend_select
+        self.ignore = [] if ignore is None else ignore
+        self.severity = {} if severity is None else severity
 
     def keeps(self, violation: Violation) -> bool:
         chosen = _best(list(self.select) + list(self.extend_select), violation)

@@ -113,14 +113,13 @@ def test_card_text_allows_any_number_or_twelve_copies():
 def test_card_text_below_the_plain_limit_caps_the_card():
     """A card whose own text allows fewer copies than the format ("only one copy") breaks the
     rule with two copies, though two is within the plain limit of four."""
-    import dataclasses
-
     from forcecheck.cards.catalog import MemoryCatalog, sample_catalog
     from forcecheck.decklists.readers import parse_decklist
     from forcecheck.engine import check_decklist
+    from forcecheck.records import replace
 
     cards = sample_catalog().cards()
-    cards = [dataclasses.replace(c, copy_limit=1) if c.name == "Viviane" else c for c in cards]
+    cards = [replace(c, copy_limit=1) if c.name == "Viviane" else c for c in cards]
     fmt = FormatCache().get("bifrost")
     main = FARIA_MAIN[:-1] + [(2, "Viviane"), (2, "Miscalculation")]
     for text, expected in ((faria(main=main), [("copy-limit", "Viviane", 2, "at most 1")]), (faria(main=FARIA_MAIN[:-1] + [(1, "Viviane"), (3, "Miscalculation")]), [])):

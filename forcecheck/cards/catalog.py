@@ -10,7 +10,6 @@ questions (``name_rows``, ``by_printing``, ``name_index``).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
@@ -29,6 +28,7 @@ from forcecheck.cards.names import (
     normalize_printing,
 )
 from forcecheck.errors import CatalogError
+from forcecheck.records import Record
 
 if TYPE_CHECKING:
     from forcecheck.cards.correct import Correction
@@ -43,8 +43,7 @@ MEMO_LIMIT = 100_000
 _UNSEEN = object()
 
 
-@dataclass(frozen=True, slots=True)
-class NameMatch:
+class NameMatch(Record, frozen=True):
     """A written name found in the catalog: the card, and which of its names it was."""
 
     card: Card
@@ -53,6 +52,14 @@ class NameMatch:
     ``card.name_in(lang)`` is the catalog's spelling to show beside the list's."""
     fold: str
     """How closely it matched (``names.FOLDS``: plain, compact, marks, bare)."""
+
+    __slots__ = ("card", "lang", "fold")
+
+    def __init__(self, card: Card, lang: str, fold: str) -> None:
+        _set = object.__setattr__
+        _set(self, "card", card)
+        _set(self, "lang", lang)
+        _set(self, "fold", fold)
 
     @property
     def loose(self) -> bool:

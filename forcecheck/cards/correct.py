@@ -18,9 +18,9 @@ has its own index.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from forcecheck.cards.names import normalize_name
+from forcecheck.records import Record
 
 _DROPPED_WORDS = frozenset({"the", "a", "an", "of"})
 _BRITISH = {"defence": "defense", "offence": "offense", "licence": "license", "grey": "gray", "armour": "armor",
@@ -89,12 +89,16 @@ def allowed_edits(length: int) -> int:
     return 3
 
 
-@dataclass(frozen=True)
-class Correction:
+class Correction(Record, frozen=True):
     name: str
     """The display name of the card meant (as the catalog has it)."""
     why: str
     """``spelling variant`` / ``word order`` / ``typo``."""
+
+    def __init__(self, name: str, why: str) -> None:
+        _set = object.__setattr__
+        _set(self, "name", name)
+        _set(self, "why", why)
 
 
 class Corrector:

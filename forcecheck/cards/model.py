@@ -20,24 +20,42 @@ Vocabulary (all lower-case slugs, so specs can name them without caring about sp
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from forcecheck.records import Record
 
-@dataclass(frozen=True, slots=True)
-class Face:
+
+class Face(Record, frozen=True):
     """One side of a card (ruler / J-ruler, the two sides of a shift card, ...)."""
 
     name: str
-    types: frozenset[str] = frozenset()
-    subtypes: frozenset[str] = frozenset()
-    attributes: frozenset[str] = frozenset()
-    cost: str = ""
-    total_cost: int = 0
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    attributes: frozenset[str]
+    cost: str
+    total_cost: int
+
+    __slots__ = ("name", "types", "subtypes", "attributes", "cost", "total_cost")
+
+    def __init__(
+        self,
+        name: str,
+        types: frozenset[str] = frozenset(),
+        subtypes: frozenset[str] = frozenset(),
+        attributes: frozenset[str] = frozenset(),
+        cost: str = "",
+        total_cost: int = 0,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "name", name)
+        _set(self, "types", types)
+        _set(self, "subtypes", subtypes)
+        _set(self, "attributes", attributes)
+        _set(self, "cost", cost)
+        _set(self, "total_cost", total_cost)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Card:
+class Card(Record, frozen=True, eq=False):
     """Everything a deckbuilding rule may ask about one card (one name = one card).
 
     Cards compare and hash by identity (each catalog holds one object per card), so rules can
@@ -45,38 +63,87 @@ class Card:
 
     name: str
     game: str
-    types: frozenset[str] = frozenset()
-    subtypes: frozenset[str] = frozenset()
-    attributes: frozenset[str] = frozenset()
-    cost: str = ""
-    total_cost: int = 0
-    faces: tuple[Face, ...] = ()
-    keywords: Mapping[str, int] = field(default_factory=dict)
-    copy_limit: int | None = None
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    attributes: frozenset[str]
+    cost: str
+    total_cost: int
+    faces: tuple[Face, ...]
+    keywords: Mapping[str, int]
+    copy_limit: int | None
     """The card's own copy limit ("up to twelve copies"), if its text sets one."""
-    unlimited_copies: bool = False
+    unlimited_copies: bool
     """The card's text allows any number of copies."""
-    will: frozenset[str] = frozenset()
+    will: frozenset[str]
     """Attributes of will this card can produce (a magic stone's ``Produce {R}``)."""
-    conditions: tuple[Mapping[str, Any], ...] = ()
+    conditions: tuple[Mapping[str, Any], ...]
     """The card's deckbuilding text as data: "only darkness and/or Cthulhu cards", "[Partner]
     1 (Moonchild)", ... (kinds in ``forcecheck.cards.conditions``)."""
-    unchecked: tuple[str, ...] = ()
+    unchecked: tuple[str, ...]
     """Deckbuilding text of the card that forcecheck does not model: a deck using the card as
     its ruler is warned about each, never silently passed."""
-    printings: tuple[str, ...] = ()
+    printings: tuple[str, ...]
     """Printing codes or passcodes (``CMF-001``, ``44508094``), all resolving to this card."""
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...]
     """Other names that resolve to this card (other faces' names, alternate names)."""
-    split: bool = False
+    split: bool
     """An Alternative card (CR 1307): its faces are two halves of one card face, so its total
     cost is the two halves' combined (1307.5b), whatever a format says of double-faced cards."""
-    lang: str = "en"
+    lang: str
     """Language of ``name`` and ``aliases``: the card's base names. ``name`` is the card's
     identity (fingerprints, banlists by name, reports), whatever language a list is written in."""
-    names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    names: Mapping[str, tuple[str, ...]]
     """The card's names in other languages (``{"ja": ("ダーク・アームド・ドラゴン",)}``), the
     printed name first and then its other names there (alternate artworks, other faces)."""
+
+    __slots__ = (
+        "name", "game", "types", "subtypes", "attributes", "cost", "total_cost", "faces", "keywords",
+        "copy_limit", "unlimited_copies", "will", "conditions", "unchecked", "printings", "aliases", "split",
+        "lang", "names"
+    )
+
+    def __init__(
+        self,
+        name: str,
+        game: str,
+        types: frozenset[str] = frozenset(),
+        subtypes: frozenset[str] = frozenset(),
+        attributes: frozenset[str] = frozenset(),
+        cost: str = "",
+        total_cost: int = 0,
+        faces: tuple[Face, ...] = (),
+        keywords: Mapping[str, int] | None = None,
+        copy_limit: int | None = None,
+        unlimited_copies: bool = False,
+        will: frozenset[str] = frozenset(),
+        conditions: tuple[Mapping[str, Any], ...] = (),
+        unchecked: tuple[str, ...] = (),
+        printings: tuple[str, ...] = (),
+        aliases: tuple[str, ...] = (),
+        split: bool = False,
+        lang: str = "en",
+        names: Mapping[str, tuple[str, ...]] | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "name", name)
+        _set(self, "game", game)
+        _set(self, "types", types)
+        _set(self, "subtypes", subtypes)
+        _set(self, "attributes", attributes)
+        _set(self, "cost", cost)
+        _set(self, "total_cost", total_cost)
+        _set(self, "faces", faces)
+        _set(self, "keywords", {} if keywords is None else keywords)
+        _set(self, "copy_limit", copy_limit)
+        _set(self, "unlimited_copies", unlimited_copies)
+        _set(self, "will", will)
+        _set(self, "conditions", conditions)
+        _set(self, "unchecked", unchecked)
+        _set(self, "printings", printings)
+        _set(self, "aliases", aliases)
+        _set(self, "split", split)
+        _set(self, "lang", lang)
+        _set(self, "names", {} if names is None else names)
 
     @property
     def deck_attributes(self) -> frozenset[str]:

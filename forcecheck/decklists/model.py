@@ -8,8 +8,9 @@ count it had, so the report can name it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, Collection
+
+from forcecheck.records import Record
 
 
 WIDTH_FOLD = str.maketrans(
@@ -61,8 +62,7 @@ def header_parts(title: str) -> tuple[str, int | None, int | None]:
     return title.strip(), None, None
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(Record, frozen=True):
     """One way to read a card line: the cards it names, each ``(name, printing, count,
     count_text, count_ok)``. A line usually has one reading; a line the reader could read in
     several ways (``Ruler // J-ruler``, a flattened table row of several cards, a trailing
@@ -70,26 +70,54 @@ class Reading:
     whose cards the catalog knows."""
 
     parts: tuple[tuple[str, str | None, int, str | None, bool], ...]
-    why: str = ""
+    why: str
     """What the reading assumes, in words (``"a table row of 3 cards"``), for the report."""
 
+    __slots__ = ("parts", "why")
 
-@dataclass(slots=True)
-class Entry:
+    def __init__(self, parts: tuple[tuple[str, str | None, int, str | None, bool], ...], why: str = "") -> None:
+        _set = object.__setattr__
+        _set(self, "parts", parts)
+        _set(self, "why", why)
+
+
+class Entry(Record, hidden=("_readings"), uncompared=("_readings")):
     """One card line: ``count`` copies of ``name`` (as written), optional printing code."""
 
     name: str
     count: int
     line: int | None
-    printing: str | None = None
-    count_ok: bool = True
+    printing: str | None
+    count_ok: bool
     """False when the written count was zero, negative, non-numeric or over the cap."""
-    count_text: str | None = None
-    _readings: Any = field(default=(), repr=False, compare=False)
-    count_last: tuple[str, str] | None = None
+    count_text: str | None
+    _readings: Any
+    count_last: tuple[str, str] | None
     """``(the count form, the line as written)`` when the count follows the name (``Name x4``,
     ``Name - 3``, ``名前 3枚``), else None: a title above a list may end in a number written as no
     card line of the list writes its count (``Grand Prix Tokyo - Top 8``)."""
+
+    __slots__ = ("name", "count", "line", "printing", "count_ok", "count_text", "_readings", "count_last")
+
+    def __init__(
+        self,
+        name: str,
+        count: int,
+        line: int | None,
+        printing: str | None = None,
+        count_ok: bool = True,
+        count_text: str | None = None,
+        _readings: Any = (),
+        count_last: tuple[str, str] | None = None,
+    ) -> None:
+        self.name = name
+        self.count = count
+        self.line = line
+        self.printing = printing
+        self.count_ok = count_ok
+        self.count_text = count_text
+        self._readings = _readings
+        self.count_last = count_last
 
     @property
     def alternatives(self) -> tuple[Reading, ...]:
@@ -106,8 +134,7 @@ class Entry:
         self._readings = value
 
 
-@dataclass(slots=True)
-class Section:
+class Section(Record):
     """A titled part of a decklist (``Main Deck:``), as written; the format maps it to a section id.
 
     Three kinds besides a plain section: a *group* (``Monsters: 19`` inside the main deck:
@@ -118,29 +145,62 @@ class Section:
 
     title: str
     line: int | None
-    entries: list[Entry] = field(default_factory=list)
-    declared: int | None = None
+    entries: list[Entry]
+    declared: int | None
     """The count a text header announced (``Main Deck (40):``), checked against the entries."""
-    warn_if_empty: bool = True
+    warn_if_empty: bool
     """False for markers a file format always writes (a .ydk's ``!side``), where empty is normal."""
-    uniform: str | None = None
+    uniform: str | None
     """``"name"`` when the reader vouches that every entry is a plain name with a valid count,
     ``"printing"`` when every entry is one copy of a code alone (a .ydk passcode line): resolve may then look
     the whole section up in one go. None: entries vary, resolve goes entry by entry."""
-    target: str | None = None
+    target: str | None
     """The section id the reader already knows this part belongs to (a group's section)."""
-    parent: "Section | None" = None
+    parent: "Section | None"
     """For a group: the written section it is part of (its declared count covers the group)."""
-    group: bool = False
-    declared_section: int | None = None
+    group: bool
+    declared_section: int | None
     """A group header's count of its whole section (``Resonators: (26 of 40)``: 40)."""
-    columns: tuple[str, ...] = ()
+    columns: tuple[str, ...]
     """For a table block: the header row's columns, left to right: a section id, or for a group
     ``section id/group key`` (``main/monsters``)."""
-    breaks: list[int] = field(default_factory=list)
+    breaks: list[int]
     """Indices of entries that start a new block: a wider blank gap than the list's usual
     spacing before them, or the line after a header that carried a card inline. Placement
     asks of each block whether its cards belong to the section at all."""
+
+    __slots__ = (
+        "title", "line", "entries", "declared", "warn_if_empty", "uniform", "target", "parent", "group",
+        "declared_section", "columns", "breaks"
+    )
+
+    def __init__(
+        self,
+        title: str,
+        line: int | None,
+        entries: list[Entry] | None = None,
+        declared: int | None = None,
+        warn_if_empty: bool = True,
+        uniform: str | None = None,
+        target: str | None = None,
+        parent: "Section | None" = None,
+        group: bool = False,
+        declared_section: int | None = None,
+        columns: tuple[str, ...] = (),
+        breaks: list[int] | None = None,
+    ) -> None:
+        self.title = title
+        self.line = line
+        self.entries = [] if entries is None else entries
+        self.declared = declared
+        self.warn_if_empty = warn_if_empty
+        self.uniform = uniform
+        self.target = target
+        self.parent = parent
+        self.group = group
+        self.declared_section = declared_section
+        self.columns = columns
+        self.breaks = [] if breaks is None else breaks
 
     @property
     def loose(self) -> bool:
@@ -164,32 +224,67 @@ def _fits(uniform: str, entry: Entry) -> bool:
     return entry.printing == entry.name and entry.count == 1 and entry.count_ok
 
 
-@dataclass(frozen=True, slots=True)
-class ReadProblem:
+class ReadProblem(Record, frozen=True):
     """Bad deck content found while reading (not an unusable file): becomes a violation."""
 
     rule: str
     message: str
-    line: int | None = None
-    section: str | None = None
-    card: str | None = None
+    line: int | None
+    section: str | None
+    card: str | None
+
+    __slots__ = ("rule", "message", "line", "section", "card")
+
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        line: int | None = None,
+        section: str | None = None,
+        card: str | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "rule", rule)
+        _set(self, "message", message)
+        _set(self, "line", line)
+        _set(self, "section", section)
+        _set(self, "card", card)
 
 
-@dataclass(slots=True)
-class Decklist:
+class Decklist(Record):
     path: str
-    sections: list[Section] = field(default_factory=list)
+    sections: list[Section]
     """Every written part in file order: sections, groups, loose blocks and table blocks."""
-    format: str | None = None
+    format: str | None
     """Format named inside the file (YAML ``format:``)."""
-    name: str | None = None
+    name: str | None
     """The deck's title (a YAML ``name:``, a ``# Name:`` comment, or the title line of a text list)."""
-    metadata: dict[str, Any] = field(default_factory=dict)
+    metadata: dict[str, Any]
     """``player``, ``event``, ``date``, ... as the list states them (``Player: Jane D.``)."""
-    problems: list[ReadProblem] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
+    problems: list[ReadProblem]
+    notes: list[Note]
     """Lines that are not cards and were read as something else (a total, a table header row,
     a heading): kept, so nothing the user wrote goes unseen, and checked where they count."""
+
+    __slots__ = ("path", "sections", "format", "name", "metadata", "problems", "notes")
+
+    def __init__(
+        self,
+        path: str,
+        sections: list[Section] | None = None,
+        format: str | None = None,
+        name: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        problems: list[ReadProblem] | None = None,
+        notes: list[Note] | None = None,
+    ) -> None:
+        self.path = path
+        self.sections = [] if sections is None else sections
+        self.format = format
+        self.name = name
+        self.metadata = {} if metadata is None else metadata
+        self.problems = [] if problems is None else problems
+        self.notes = [] if notes is None else notes
 
     @property
     def loose(self) -> Section | None:
@@ -209,8 +304,7 @@ class Decklist:
         return last
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(Record, frozen=True):
     """A line read as something other than a card: ``total`` (``Total: 41``, checked against
     the cards), ``metadata`` (``Player: Jane D.``), ``columns`` (a row of section titles heading a
     table), ``table-header`` (``| Qty | Name | Type |``), ``label`` (``Decklist:``, naming no section),
@@ -219,20 +313,49 @@ class Note:
     kind: str
     text: str
     line: int | None
-    count: int | None = None
-    section: str | None = None
+    count: int | None
+    section: str | None
     """For a total that names its section (``Total cards main deck - 40``): the title as written."""
 
+    __slots__ = ("kind", "text", "line", "count", "section")
 
-@dataclass(frozen=True, slots=True)
-class HeaderTable:
+    def __init__(
+        self,
+        kind: str,
+        text: str,
+        line: int | None,
+        count: int | None = None,
+        section: str | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "kind", kind)
+        _set(self, "text", text)
+        _set(self, "line", line)
+        _set(self, "count", count)
+        _set(self, "section", section)
+
+
+class HeaderTable(Record, frozen=True):
     """What a format calls its sections, for a reader: header keys of each section id, the
     headers that are groups inside a section (``Monsters`` in the main deck) and which
     section is the sideboard (groups under a sideboard header belong to it)."""
 
-    sections: dict[str, str | None] = field(default_factory=dict)
-    groups: dict[str, str] = field(default_factory=dict)
-    sideboard: str | None = None
+    sections: dict[str, str | None]
+    groups: dict[str, str]
+    sideboard: str | None
+
+    __slots__ = ("sections", "groups", "sideboard")
+
+    def __init__(
+        self,
+        sections: dict[str, str | None] | None = None,
+        groups: dict[str, str] | None = None,
+        sideboard: str | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "sections", {} if sections is None else sections)
+        _set(self, "groups", {} if groups is None else groups)
+        _set(self, "sideboard", sideboard)
 
     def __contains__(self, key: object) -> bool:
         return key in self.sections

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from forcecheck.cards.costs import (
@@ -31,6 +31,7 @@ from forcecheck.cards.costs import (
 )
 from forcecheck.cards.model import Card, Face
 from forcecheck.importers import ImportWarning, fow_conditions
+from forcecheck.records import replace
 
 GAME = "fow"
 

@@ -11,12 +11,12 @@ for the card, never a silent overwrite.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Iterable
 
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import has_kana, has_kana_or_kanji, normalize_name
 from forcecheck.importers import ImportSourceError, ImportWarning
+from forcecheck.records import replace
 
 BASE_LANGUAGE = "en"
 LOCALE = re.compile(r"^[a-z]{2,3}$")

@@ -17,7 +17,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
@@ -25,6 +25,7 @@ from typing import Iterable
 from forcecheck.cards import store
 from forcecheck.errors import CatalogError
 from forcecheck.importers import ImportWarning, fowsim, locales, ygopro
+from forcecheck.records import replace
 
 IMPORTERS = {"fowsim": fowsim, "ygopro": ygopro}
 """Importer name -> module with ``GAME``, ``read_source(path)`` and ``convert(records)``."""

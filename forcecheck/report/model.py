@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
+from forcecheck.records import Record
 
-@dataclass(slots=True)
-class Violation:
+
+class Violation(Record):
     code: str
     """Stable code of the rule kind, e.g. ``FC201``."""
     rule: str
@@ -15,14 +15,42 @@ class Violation:
     severity: str
     message: str
     deck: str
-    section: str | None = None
-    card: str | None = None
-    line: int | None = None
-    found: int | None = None
-    limit: str | None = None
-    lines: tuple[int, ...] | None = None
+    section: str | None
+    card: str | None
+    line: int | None
+    found: int | None
+    limit: str | None
+    lines: tuple[int, ...] | None
     """Every line the finding is about when there are several (one card on several lines);
     ``line`` is the first of them."""
+
+    __slots__ = ("code", "rule", "severity", "message", "deck", "section", "card", "line", "found", "limit", "lines")
+
+    def __init__(
+        self,
+        code: str,
+        rule: str,
+        severity: str,
+        message: str,
+        deck: str,
+        section: str | None = None,
+        card: str | None = None,
+        line: int | None = None,
+        found: int | None = None,
+        limit: str | None = None,
+        lines: tuple[int, ...] | None = None,
+    ) -> None:
+        self.code = code
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.deck = deck
+        self.section = section
+        self.card = card
+        self.line = line
+        self.found = found
+        self.limit = limit
+        self.lines = lines
 
     @property
     def all_lines(self) -> list[int]:
@@ -45,28 +73,58 @@ class Violation:
         }
 
 
-@dataclass(slots=True)
-class DeckReport:
+class DeckReport(Record, hidden=("resolution", "kept")):
     path: str
     format: str | None
-    violations: list[Violation] = field(default_factory=list)
-    error: str | None = None
+    violations: list[Violation]
+    error: str | None
     """Set when the file could not be read or checked at all (exit 2); no violations then."""
-    banlist: str | None = None
+    banlist: str | None
     """The banlist applied, or None when the format applied none."""
-    resolution: Any = field(default=None, repr=False)
+    resolution: Any
     """The deck's resolution, whose content is hashed into ``fingerprint`` on demand."""
-    name: str | None = None
+    name: str | None
     """The deck's title (YAML ``name:``, a ``# Name:`` comment, the title line of a text list)."""
-    player: str | None = None
+    player: str | None
     """The player, when the list says (``Player: Jane D.``, YAML ``player:``)."""
-    curves: dict[str, str] = field(default_factory=dict)
+    curves: dict[str, str]
     """Broken count rule id -> the deck's line of its rule group (``cost <=1: 19/20 · 2: 16 (>=15)
     · 3+: 25 (>=10)``), from ``forcecheck.insight.counts``; the text report shows it beside the rule."""
-    elapsed: float = 0.0
+    elapsed: float
     """Seconds spent reading and checking the file (JUnit ``time``)."""
-    kept: dict[str, Any] | None = field(default=None, repr=False)
+    kept: dict[str, Any] | None
     """What ``detach`` kept of the resolution (fingerprint, sections, ruler, corrections)."""
+
+    __slots__ = (
+        "path", "format", "violations", "error", "banlist", "resolution", "name", "player", "curves", "elapsed",
+        "kept"
+    )
+
+    def __init__(
+        self,
+        path: str,
+        format: str | None,
+        violations: list[Violation] | None = None,
+        error: str | None = None,
+        banlist: str | None = None,
+        resolution: Any = None,
+        name: str | None = None,
+        player: str | None = None,
+        curves: dict[str, str] | None = None,
+        elapsed: float = 0.0,
+        kept: dict[str, Any] | None = None,
+    ) -> None:
+        self.path = path
+        self.format = format
+        self.violations = [] if violations is None else violations
+        self.error = error
+        self.banlist = banlist
+        self.resolution = resolution
+        self.name = name
+        self.player = player
+        self.curves = {} if curves is None else curves
+        self.elapsed = elapsed
+        self.kept = kept
 
     @property
     def legal(self) -> bool:
@@ -128,25 +186,6 @@ class DeckReport:
         if self.error is not None:
             out["error"] = self.error
         return out
-
-
-def _pickled_as_fields(cls) -> None:
-    """Pickle instances of a dataclass as its constructor and its fields in order: a worker
-    process sends thousands of reports, and the default for a slots dataclass (its state as a
-    mapping, set attribute by attribute) is several times slower to read back."""
-    from dataclasses import fields
-    from operator import attrgetter
-
-    state = attrgetter(*(f.name for f in fields(cls) if f.init))
-
-    def reduce(self):
-        return cls, state(self)
-
-    cls.__reduce__ = reduce
-
-
-_pickled_as_fields(Violation)
-_pickled_as_fields(DeckReport)
 
 
 class RunReport:

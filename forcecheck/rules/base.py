@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping
 
 from forcecheck.cards.model import Card
 from forcecheck.decklists.model import Entry
+from forcecheck.records import Record
 
 
-@dataclass(slots=True)
-class ResolvedEntry:
+class ResolvedEntry(Record):
     """A decklist entry bound to its card: ``count`` copies on ``line`` of section ``section``."""
 
     card: Card
@@ -19,19 +18,39 @@ class ResolvedEntry:
     section: str
     written: str
 
+    __slots__ = ("card", "count", "line", "section", "written")
 
-@dataclass(slots=True)
-class RulerFacts:
+    def __init__(self, card: Card, count: int, line: int | None, section: str, written: str) -> None:
+        self.card = card
+        self.count = count
+        self.line = line
+        self.section = section
+        self.written = written
+
+
+class RulerFacts(Record, hidden=("memo"), uncompared=("memo")):
     """What ruler-dependent rules read: the cards in the ruler area, their keywords and attributes.
 
     With partners every ruler in the ruler area counts, as the CR has it for the starting
     rulers (402.6a-1, 402.7a-1: "none of your starting rulers"); forcecheck reads [Grimoire]
     (402.5c: "your ruler") the same way."""
 
-    cards: list[Card] = field(default_factory=list)
-    memo: dict = field(default_factory=dict, repr=False, compare=False)
+    cards: list[Card]
+    memo: dict
     """What rules work out from the ruler alone, by the rule's own key: one RulerFacts is shared
     by every deck with the same rulers (``resolve``), so a batch works each out once per ruler."""
+
+    __slots__ = ("cards", "memo", "_keywords")
+
+    def __init__(
+        self,
+        cards: list[Card] | None = None,
+        memo: dict | None = None,
+        _keywords: dict | None = None,
+    ) -> None:
+        self.cards = [] if cards is None else cards
+        self.memo = {} if memo is None else memo
+        self._keywords = _keywords
 
     @property
     def present(self) -> bool:
@@ -41,7 +60,7 @@ class RulerFacts:
     def label(self) -> str:
         return " / ".join(c.name for c in self.cards) if self.cards else "(no ruler)"
 
-    _keywords: dict | None = None
+    _keywords: dict | None
 
     def keyword(self, name: str) -> int | None:
         """The ruler's number for a keyword (the highest, with several rulers); None when no
@@ -71,24 +90,60 @@ class RulerFacts:
 _NO_CARDS: Mapping = {}
 
 
-@dataclass(slots=True)
-class ResolvedDeck:
+class ResolvedDeck(Record):
     path: str
     parts: dict[str, list[tuple[list[Entry], list[Card]]]]
     """Section id -> the written lines with a known card and a valid count, in file order,
     beside their cards (as resolve found them; ``sections`` makes entries of them)."""
     titles: Mapping[str, str]
     ruler: RulerFacts
-    section_lines: Mapping[str, int | None] = field(default_factory=dict)
+    section_lines: Mapping[str, int | None]
     """Line of each section's header, where section-wide findings point."""
-    unknown: Mapping[str, int] = field(default_factory=dict)
+    unknown: Mapping[str, int]
     """Copies of unknown cards per section: they still count toward the section's size, so a
     misspelling is reported as an unknown card, not also as a deck that is too small."""
-    tallies: dict[str, dict[Card, int]] = field(default_factory=dict)
+    tallies: dict[str, dict[Card, int]]
     """Section id -> card -> copies, each card once however many lines list it (resolve
     fills it in the same pass as ``parts``). Rules judge cards here, not lines: a .ydk
     lists a card once per copy, and most cards break no rule, so a rule's loop is short and
     only a breach goes back to the lines (``entries_of``)."""
+
+    __slots__ = (
+        "path", "parts", "titles", "ruler", "section_lines", "unknown", "tallies", "_merged", "_sections",
+        "_filled", "candidates", "_index", "_asked", "counted"
+    )
+
+    def __init__(
+        self,
+        path: str,
+        parts: dict[str, list[tuple[list[Entry], list[Card]]]],
+        titles: Mapping[str, str],
+        ruler: RulerFacts,
+        section_lines: Mapping[str, int | None] | None = None,
+        unknown: Mapping[str, int] | None = None,
+        tallies: dict[str, dict[Card, int]] | None = None,
+        _merged: dict | None = None,
+        _sections: dict | None = None,
+        _filled: set | None = None,
+        candidates: dict[str, set] | None = None,
+        _index: dict | None = None,
+        _asked: int = 0,
+        counted: dict[str, int] | None = None,
+    ) -> None:
+        self.path = path
+        self.parts = parts
+        self.titles = titles
+        self.ruler = ruler
+        self.section_lines = {} if section_lines is None else section_lines
+        self.unknown = {} if unknown is None else unknown
+        self.tallies = {} if tallies is None else tallies
+        self._merged = _merged
+        self._sections = _sections
+        self._filled = _filled
+        self.candidates = candidates
+        self._index = _index
+        self._asked = _asked
+        self.counted = counted
 
     def line_of(self, section_ids: Iterable[str]) -> int | None:
         for section_id in section_ids:
@@ -97,15 +152,15 @@ class ResolvedDeck:
                 return line
         return None
 
-    _merged: dict | None = None
-    _sections: dict | None = None
-    _filled: set | None = None
-    candidates: dict[str, set] | None = None
+    _merged: dict | None
+    _sections: dict | None
+    _filled: set | None
+    candidates: dict[str, set] | None
     """Rule id -> the cards that rule must look at, collected by the engine's card pass
     (None when no pass ran: a rule then finds its candidates itself)."""
-    _index: dict | None = None
-    _asked: int = 0
-    counted: dict[str, int] | None = None
+    _index: dict | None
+    _asked: int
+    counted: dict[str, int] | None
     """Rule id -> the cards each counting rule (curves, quotas) counted in the engine's card
     pass (None when no pass ran); insight reads it instead of counting again."""
 
@@ -202,18 +257,38 @@ _SEARCHED_FINDINGS = 16
 """Findings of one deck located by searching its lines; past that, the deck's lines are indexed."""
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Record, frozen=True):
     """One breach as a rule sees it; the engine turns it into a ``Violation``."""
 
     message: str
-    section: str | None = None
-    card: str | None = None
-    line: int | None = None
-    found: int | None = None
-    limit: str | None = None
-    lines: tuple[int, ...] | None = None
+    section: str | None
+    card: str | None
+    line: int | None
+    found: int | None
+    limit: str | None
+    lines: tuple[int, ...] | None
     """Every line of the card the finding is about, when it is listed on several."""
+
+    __slots__ = ("message", "section", "card", "line", "found", "limit", "lines")
+
+    def __init__(
+        self,
+        message: str,
+        section: str | None = None,
+        card: str | None = None,
+        line: int | None = None,
+        found: int | None = None,
+        limit: str | None = None,
+        lines: tuple[int, ...] | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "message", message)
+        _set(self, "section", section)
+        _set(self, "card", card)
+        _set(self, "line", line)
+        _set(self, "found", found)
+        _set(self, "limit", limit)
+        _set(self, "lines", lines)
 
 
 def lines_of(entries) -> tuple[int | None, tuple[int, ...] | None, str]:

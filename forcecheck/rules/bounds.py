@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from forcecheck.records import Record
 from forcecheck.rules.base import RulerFacts
 
 if TYPE_CHECKING:
@@ -21,11 +21,16 @@ def resolve_quantity(quantity, ruler: RulerFacts) -> tuple[int | None, str | Non
     return quantity, None
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Record, frozen=True):
     ok: bool
     limit: str
     note: str | None
+
+    def __init__(self, ok: bool, limit: str, note: str | None) -> None:
+        _set = object.__setattr__
+        _set(self, "ok", ok)
+        _set(self, "limit", limit)
+        _set(self, "note", note)
 
 
 KEPT = Verdict(True, "", None)

@@ -15,12 +15,12 @@ about each such sentence of a card in the ruler area.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from forcecheck.cards.conditions import bound_label, label, problem
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
+from forcecheck.records import Record, replace
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, lines_of, silent_when_empty
 from forcecheck.rules.selectors import compile_selector, selector_from_data
 
@@ -31,15 +31,26 @@ DECK_CONDITIONS = ("only", "forbid", "deck-size", "distinct-names")
 """The kinds this rule judges; copies and the ruler-area kinds belong to copy-limit and ruler-area."""
 
 
-@dataclass
-class Judged:
+class Judged(Record):
     """One condition of one card, made ready to judge decks (built once per card and format)."""
 
     data: dict[str, Any]
     problem: str | None
-    test: Callable[[Card], bool] | None = None
+    test: Callable[[Card], bool] | None
     """For ``only`` / ``forbid``: whether a card breaks the condition."""
-    verdicts: dict = field(default_factory=dict)
+    verdicts: dict
+
+    def __init__(
+        self,
+        data: dict[str, Any],
+        problem: str | None,
+        test: Callable[[Card], bool] | None = None,
+        verdicts: dict | None = None,
+    ) -> None:
+        self.data = data
+        self.problem = problem
+        self.test = test
+        self.verdicts = {} if verdicts is None else verdicts
 
     def breaks(self, card: Card) -> bool:
         found = self.verdicts.get(card)

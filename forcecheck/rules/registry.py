@@ -8,21 +8,37 @@ identity, FC6xx banlists, FC7xx ruler-derived permissions. Codes never change me
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable
 
+from forcecheck.records import Record
 from forcecheck.rules import banlist, conditions, copies, membership, ruler, ruler_area, sizes
 
 
-@dataclass(frozen=True)
-class RuleKind:
+class RuleKind(Record, frozen=True):
     code: str
     slug: str
     severity: str
     family: str
     doc: str
-    compile: Callable | None = None
+    compile: Callable | None
     """``(rule_model, ctx) -> check``; None for the input checks the engine runs itself."""
+
+    def __init__(
+        self,
+        code: str,
+        slug: str,
+        severity: str,
+        family: str,
+        doc: str,
+        compile: Callable | None = None,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "code", code)
+        _set(self, "slug", slug)
+        _set(self, "severity", severity)
+        _set(self, "family", family)
+        _set(self, "doc", doc)
+        _set(self, "compile", compile)
 
 
 def _kind(code: str, slug: str, family: str, compile=None, severity: str = "error", doc: str = "") -> RuleKind:

@@ -15,12 +15,12 @@ alone is legal ("if possible": whether a second one could be had is not the deck
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from forcecheck.cards.conditions import label, race_label
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
+from forcecheck.records import Record
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
 from forcecheck.rules.conditions import names_of
 from forcecheck.rules.selectors import compile_selector
@@ -41,13 +41,18 @@ def _is_ruler(card: Card) -> bool:
     return "ruler" in card.types
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Record, frozen=True):
     """One way the starting ruler lets another card into the ruler area."""
 
     kind: str  # partner | tag | aid
     capacity: int
-    condition: dict | None = None
+    condition: dict | None
+
+    def __init__(self, kind: str, capacity: int, condition: dict | None = None) -> None:
+        _set = object.__setattr__
+        _set(self, "kind", kind)
+        _set(self, "capacity", capacity)
+        _set(self, "condition", condition)
 
 
 def slots_of(start: Card) -> list[Slot]:

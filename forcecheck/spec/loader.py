@@ -8,11 +8,11 @@ chain defined it.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from forcecheck.errors import ForcecheckError, SpecError
+from forcecheck.records import Record
 from forcecheck.textfile import read_text
 
 if TYPE_CHECKING:
@@ -61,13 +61,17 @@ def find_format(name_or_path: str, extra: Iterable[str | Path] = ()) -> Path:
     raise SpecError(f"unknown format {name_or_path!r} (available: {choices})")
 
 
-@dataclass
-class _Origin:
+class _Origin(Record):
     """Which file (and which path inside it) a merged value came from, for error lines."""
 
     path: Path
     doc: LinedYaml
     prefix: tuple
+
+    def __init__(self, path: Path, doc: LinedYaml, prefix: tuple) -> None:
+        self.path = path
+        self.doc = doc
+        self.prefix = prefix
 
 
 def load_format_cached(name_or_path: str, extra: Iterable[str | Path] = ()):
