@@ -13,7 +13,6 @@ they go (``card-placed``, ``forcecheck.placement``), a title above the list (``d
 
 from __future__ import annotations
 
-import re
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -51,7 +50,7 @@ _NAME = attrgetter("name")
 _COUNT = attrgetter("count")
 _SET_CODE = lazy(r"^(?=(?:[A-Z0-9]*[A-Z]){2})(?=[A-Z]*\d)[A-Z][A-Z0-9]{1,5}$|^[A-Z]{3,5}\d?$")
 """A set code alone on a line (``TSHD``, ``WC09``): tried as a card first, then read as no card."""
-_CODE_LIKE = re.compile(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
+_CODE_LIKE = lazy(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
 _COMMENTS = ("comment", "trailing-comment")
 """Notes of lines that only comment (fmt keeps them); they announce no count."""
 

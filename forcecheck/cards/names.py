@@ -13,8 +13,8 @@ from functools import lru_cache
 from forcecheck.lazyre import lazy
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b4": "'", "`": "'"})
-_SUFFIX = re.compile(r"\s*[\(\[](?:stranger|shift|alternative|j-ruler|inverse)[\)\]]\s*$", re.IGNORECASE)
-_NON_WORD = re.compile(r"[\W_]+")
+_SUFFIX = lazy(r"\s*[\(\[](?:stranger|shift|alternative|j-ruler|inverse)[\)\]]\s*$", re.IGNORECASE)
+_NON_WORD = lazy(r"[\W_]+")
 """Anything but letters and digits, of any script (Japanese and Chinese names keep their letters)."""
 _LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ð": "d", "þ": "th", "ł": "l", "đ": "d", "ı": "i"})
 """Letters NFKD does not take apart."""
@@ -88,7 +88,7 @@ _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2500\u30fc"
 """- ‐ ‑ ‒ – — ― − ─ ー (after NFKC, which makes the full-width － a -, the half-width ｰ a ー)."""
 _MARKS_TABLE = str.maketrans({**{ch: "\u30fb" for ch in _DOTS}, **{ch: "-" for ch in _DASHES}})
 _BARE_TABLE = str.maketrans({ch: None for ch in _DOTS + _DASHES})
-_WHITESPACE = re.compile(r"\s+")
+_WHITESPACE = lazy(r"\s+")
 _KANA_KANJI = lazy(r"[\u3040-\u309f\u30a0-\u30fa\u30fd-\u30ff\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9d]")
 """Hiragana, katakana (not the ・ and ー a Latin name may borrow), kanji, half-width katakana."""
 _KANA = lazy(r"[\u3040-\u309f\u30a0-\u30fa\u30fd-\u30ff\uff66-\uff9d]")

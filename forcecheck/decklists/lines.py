@@ -23,20 +23,20 @@ MAX_LINE_CHARS = 500
 
 _CODE = r"[A-Za-z][A-Za-z0-9]*-[A-Za-z]{0,3}\d{1,4}[A-Za-z]{0,2}\^?\*?|\d{5,10}"
 """A printing code (``SDAO1-033``, ``TST-067J``, ``PofA-038``, ``MP01-079``) or a passcode."""
-_CODE_IN_BRACKETS = re.compile(rf"\s*[\(\[]\s*(?P<code>{_CODE})\s*[\)\]]")
-_CODE_FIRST = re.compile(r"^(?P<code>[A-Za-z][A-Za-z0-9]*-[A-Za-z]{0,3}\d{1,4}[A-Za-z]{0,2}\^?\*?)\s+(?=\S)")
+_CODE_IN_BRACKETS = lazy(rf"\s*[\(\[]\s*(?P<code>{_CODE})\s*[\)\]]")
+_CODE_FIRST = lazy(r"^(?P<code>[A-Za-z][A-Za-z0-9]*-[A-Za-z]{0,3}\d{1,4}[A-Za-z]{0,2}\^?\*?)\s+(?=\S)")
 """A printing code before the name (``SDAO1-033 Name``); a number first is a count, never a passcode."""
 
-_COUNT_FIRST = re.compile(
+_COUNT_FIRST = lazy(
     r"^(?P<count>[+-]?\d+(?:[.,/]\d+)?)(?:\s*[xX×*]\s+|\s*[xX×*]?\s+)(?:[-–—:.]\s+)?(?P<name>\S.*)$"
     r"|^(?P<count2>[+-]?\d+)[xX×](?P<name2>\S.*)$"
     r"|^(?P<count3>\d+)\s*(?=[《「『【\[])(?P<name3>\S.*)$"
 )
 """``4 Name``, ``4x Name``, ``3 x Name``, ``4xName``, ``2 – Name``, ``3《Name》``."""
-_PLAIN_NUMBER_FIRST = re.compile(r"^\d{1,2} +[^\sxX×*\d]")
+_PLAIN_NUMBER_FIRST = lazy(r"^\d{1,2} +[^\sxX×*\d]")
 """``7 Colored Fish``: a number and a space before the name, which may be part of the name."""
-_RANGE_FIRST = re.compile(r"^(?P<count>\d{1,3}\s*[-–~〜]\s*\d{1,3})\s*[xX×]?\s+(?P<name>\S.*)$")
-_X_FIRST = re.compile(r"^[xX×*]\s*(?P<count>\d+)\s*(?:[-–—:.]\s*)?(?P<name>\S.*)$")
+_RANGE_FIRST = lazy(r"^(?P<count>\d{1,3}\s*[-–~〜]\s*\d{1,3})\s*[xX×]?\s+(?P<name>\S.*)$")
+_X_FIRST = lazy(r"^[xX×*]\s*(?P<count>\d+)\s*(?:[-–—:.]\s*)?(?P<name>\S.*)$")
 """``x4 – Name``, ``x 2 – Name``, ``×3 Name``."""
 _COUNT_LAST = lazy(
     r"^(?P<name>.*?\S)(?:\s+[xX]|\s*[×*])\s*(?P<count>\d+)\s*枚?\s*(?P<note>\(.*\))?$"
@@ -47,22 +47,22 @@ _COUNT_LAST = lazy(
     r"|^(?P<name6>.*?\S)\s+[-–—:]\s*(?P<count6>\d{1,2})$"
 )
 """``Name x4``, ``Name ×４``, ``Name*3``, ``Name ×2枚``, ``Name (x3)``, ``Name 2枚``."""
-_BARE_NUMBER_LAST = re.compile(r"^(?P<name>.*?\S)\s+(?P<count>\d{1,2})$|^(?P<name2>.*[^\x00-\x7f])(?P<count2>\d{1,2})$")
+_BARE_NUMBER_LAST = lazy(r"^(?P<name>.*?\S)\s+(?P<count>\d{1,2})$|^(?P<name2>.*[^\x00-\x7f])(?P<count2>\d{1,2})$")
 """``Name 3`` (or ``名前3`` in Japanese): a count, unless the number is part of the name."""
 _TABLE_JUNK = lazy(r"\.(?:png|jpe?g|gif|webp)\b|\b(?:common|uncommon|rare|super rare|secret rare|ultra rare|promo)\s*$",
                          re.IGNORECASE)
 ROW_REST = "the rest of a table row after the name"
-_GLUED_COUNT = re.compile(r"[^\W\d_](\d{1,2}[xX×]\s+\S.*)$")
-_SPLIT_COUNTS = re.compile(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
+_GLUED_COUNT = lazy(r"[^\W\d_](\d{1,2}[xX×]\s+\S.*)$")
+_SPLIT_COUNTS = lazy(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
 """Where a flattened table row starts another ``N Name`` cell."""
-_NOTE = re.compile(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
+_NOTE = lazy(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
 """A trailing remark in brackets (``(制限)``, ``(Strictly better than X)``) or cost symbols."""
-_COST_FIRST = re.compile(r"^\(\s*\d{1,2}\s*\)\s*(?=\S)")
-_ANY_NOTE = re.compile(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
-_WRAPPERS = re.compile(r"^[《「『](.*)[》」』]$")
-_BULLET = re.compile(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
-_TABLE_EDGE = re.compile(r"\s*\|\s*$")
-_FACE_SPLIT = re.compile(r"\s*(?://|／／)\s*|\s+/\s+|(?<=\S)/(?=\S)")
+_COST_FIRST = lazy(r"^\(\s*\d{1,2}\s*\)\s*(?=\S)")
+_ANY_NOTE = lazy(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
+_WRAPPERS = lazy(r"^[《「『](.*)[》」』]$")
+_BULLET = lazy(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
+_TABLE_EDGE = lazy(r"\s*\|\s*$")
+_FACE_SPLIT = lazy(r"\s*(?://|／／)\s*|\s+/\s+|(?<=\S)/(?=\S)")
 
 
 def strip_notes(name: str) -> str:
@@ -246,7 +246,7 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     return tuple(out)
 
 
-_SUFFIX_CELL_END = re.compile(r"(?<=\S)[*×xX]\d{1,2}枚?(?=\s+\S)")
+_SUFFIX_CELL_END = lazy(r"(?<=\S)[*×xX]\d{1,2}枚?(?=\s+\S)")
 
 
 def cell_texts(raw: str) -> list[str] | None:
@@ -312,13 +312,13 @@ def parse_entry_simple(text: str) -> Entry:
 
 # --- lines that are not cards --------------------------------------------------------------
 
-_TOTAL = re.compile(
+_TOTAL = lazy(
     r"^(?:total\b(?P<what>[^0-9]*?)[:\-–—=]*\s*(?P<n1>\d{1,4})\s*(?:cards?|枚)?"
     r"|(?:合計|計|総数)\s*[:：]?\s*(?P<n2>\d{1,4})\s*枚?"
     r"|(?P<n3>\d{1,4})\s*(?:cards?|枚)(?:\s+(?:in\s+)?total)?)\s*\.?$",
     re.IGNORECASE,
 )
-_METADATA = re.compile(
+_METADATA = lazy(
     r"^(?P<key>player|name|deck ?name|deck title|title|event|tournament|date|author|builder|by|format|"
     r"archetype|placement|place|rank|result|location|store|プレイヤー|使用者|デッキ名|大会|日付)\s*[:：]\s*(?P<value>\S.*?)\s*$",
     re.IGNORECASE,
@@ -351,7 +351,7 @@ def metadata_of(line: str) -> tuple[str, str] | None:
 
 # --- headers -----------------------------------------------------------------------------
 
-_DECORATION = re.compile(r"^(?:#+\s*|[*_]{2}|[=~]{2,}\s*|-{2,}\s*|[-•·●◆◇■□▪►>|]\s*|[【\[『「<〈])+|(?:[*_]{2}|\s*[=~]{2,}|\s*-{2,}|\s*\|\s*|[】\]』」>〉])+$")
+_DECORATION = lazy(r"^(?:#+\s*|[*_]{2}|[=~]{2,}\s*|-{2,}\s*|[-•·●◆◇■□▪►>|]\s*|[【\[『「<〈])+|(?:[*_]{2}|\s*[=~]{2,}|\s*-{2,}|\s*\|\s*|[】\]』」>〉])+$")
 def undecorated(line: str) -> str:
     """A header line without Markdown or bracket decoration: ``## Main Deck``, ``**Side:**``,
     ``-Sideboard``, ``【モンスター24枚】``, ``[魔法 5〜6枚]``, ``■サイドデッキ15枚`` -> the title."""
@@ -438,7 +438,7 @@ def read_header(line: str, headers: HeaderTable) -> HeaderLine | None:
     return None
 
 
-_INLINE_COUNT = re.compile(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?|枚)?$", re.IGNORECASE)
+_INLINE_COUNT = lazy(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?|枚)?$", re.IGNORECASE)
 
 
 def _known(text: str, headers: HeaderTable) -> HeaderLine | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Collection
 
+from forcecheck.lazyre import lazy
 from forcecheck.records import Record
 
 
@@ -25,7 +26,7 @@ def fold_width(text: str) -> str:
     return text.translate(WIDTH_FOLD)
 
 
-_HEADER_COUNT = re.compile(
+_HEADER_COUNT = lazy(
     r"\s*(?::\s*|[-–—=]\s*)?[(\[]?\s*(?P<n>\d{1,3})\s*(?:cards?|枚|张)?\s*(?:of\s+(?P<of>\d{1,3})(?:\s*cards?)?)?\s*[)\]]?\s*$"
     r"|\s*[(\[]?\s*\d{1,3}\s*[-〜~–]\s*\d{1,3}\s*(?:cards?|枚)?\s*[)\]]?\s*$"
     r"|\s*[(\[]\s*\d{1,3}\s+[A-Za-z][\w ]*[)\]]\s*$",

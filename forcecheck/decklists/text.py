@@ -48,7 +48,7 @@ from forcecheck.lazyre import lazy
 
 __all__ = ["MAX_COUNT", "MAX_LINE_CHARS", "parse_entry", "read_text_decklist"]
 
-_COMMENT_METADATA = re.compile(
+_COMMENT_METADATA = lazy(
     r"^\s*(?:#|//)\s*(player|name|deck|event|date|author|place|format)\s*:\s*(\S.*?)\s*$", re.IGNORECASE
 )
 
@@ -60,16 +60,16 @@ def comment_metadata(line: str) -> tuple[str, str] | None:
 _TRAILING_COMMENT = lazy(r"\s+#\s.*$|\s{2,}//(?:\s.*)?$")
 """``4 Name # my note``, ``4 Name   // my note``. A `` // `` with single spaces is no comment but
 the mark between a card's faces (``Ruler // J-ruler``)."""
-_MARKDOWN_HEADING = re.compile(r"^(?:#+|//)\s*")
-_BULLET = re.compile(r"^(?:[-*]\s+|[•·●▪►>|]\s*)+(?=\S)")
+_MARKDOWN_HEADING = lazy(r"^(?:#+|//)\s*")
+_BULLET = lazy(r"^(?:[-*]\s+|[•·●▪►>|]\s*)+(?=\S)")
 """``- 4x Name``, ``* Name``, ``• Name``: list items (``-1 Name`` is a negative count, no bullet)."""
-_RULE_LINE = re.compile(r"^[\s|+=_~*・･·•\-–—]*$")
-_CONTINUED = re.compile(r"\S\s*//$")
+_RULE_LINE = lazy(r"^[\s|+=_~*・･·•\-–—]*$")
+_CONTINUED = lazy(r"\S\s*//$")
 """A line that ends in ``//``: the card's other face is on the next line."""
 _AFTER_INLINE = 1_000
 """The gap recorded after a header that carried a card inline: always a block boundary."""
 
-_LINE = re.compile(
+_LINE = lazy(
     r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+(?![Cc]ards?\b)([^\s()\[\]#/:\d《【{|•][^\n()\[\]#/0-9{|]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
     re.MULTILINE,
 )
@@ -78,7 +78,7 @@ printing code, digit, comment or colon in the name); every other line goes the g
 The name's body excludes the ASCII digits only (a plain character set, much faster to match
 than one with the digit category); a name that is not ASCII is then searched for other
 digits (``_DIGIT``), which send the line the general way as well."""
-_DIGIT = re.compile(r"\d")
+_DIGIT = lazy(r"\d")
 
 
 def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object = ()) -> Decklist:

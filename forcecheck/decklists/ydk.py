@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 
 from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section
+from forcecheck.lazyre import lazy
 
 SECTION_MARKERS = {"#main": "main", "#extra": "extra", "!side": "side"}
 MAX_PASSCODE_DIGITS = 10
 
 
-_LINE = re.compile(r"^[ \t]*(?:([1-9]\d{0,9})[ \t\r]*$|[^\n]*$)", re.MULTILINE)
+_LINE = lazy(r"^[ \t]*(?:([1-9]\d{0,9})[ \t\r]*$|[^\n]*$)", re.MULTILINE)
 """One match per line; group 1 is a plain passcode (no leading zero, at most 10 digits)."""
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from forcecheck.cards.conditions import label, race_label
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
+from forcecheck.lazyre import lazy
 from forcecheck.records import Record
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
 from forcecheck.rules.conditions import names_of
@@ -81,7 +82,7 @@ def fits(slot: Slot, start: Card, other: Card) -> bool:
     return any(normalize_name(str(aid.get("ruler", ""))) in names_of(start) for aid in _of_kind(other, "aid"))
 
 
-_J_TAG = re.compile(r"\bj[-\s]?ruler\b", re.IGNORECASE)
+_J_TAG = lazy(r"\bj[-\s]?ruler\b", re.IGNORECASE)
 
 
 def physical_copies(deck: ResolvedDeck, card: Card, sections: tuple[str, ...]) -> int:
