@@ -215,27 +215,34 @@ class Card(Record, frozen=True, eq=False):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Card":
+        # positional arguments, and a missing set as the shared empty one (frozenset() of a
+        # frozenset is that object): a cold start reads the whole sample catalog this way
+        get = data.get
         return cls(
-            name=data["name"],
-            game=data["game"],
-            types=frozenset(data.get("types", ())),
-            subtypes=frozenset(data.get("subtypes", ())),
-            attributes=frozenset(data.get("attributes", ())),
-            cost=data.get("cost", ""),
-            total_cost=int(data.get("total_cost", 0)),
-            faces=tuple(_face_from_dict(f) for f in data.get("faces", ())),
-            keywords=dict(data.get("keywords", {})),
-            copy_limit=data.get("copy_limit"),
-            unlimited_copies=bool(data.get("unlimited_copies", False)),
-            will=frozenset(data.get("will", ())),
-            conditions=_conditions_from_dict(data),
-            unchecked=_texts(data.get("unchecked", ())),
-            printings=tuple(data.get("printings", ())),
-            aliases=tuple(data.get("aliases", ())),
-            split=bool(data.get("split", False)),
-            lang=str(data.get("lang") or "en"),
-            names=_names_from_dict(data.get("names")),
+            data["name"],
+            data["game"],
+            frozenset(get("types", _NOTHING)),
+            frozenset(get("subtypes", _NOTHING)),
+            frozenset(get("attributes", _NOTHING)),
+            get("cost", ""),
+            int(get("total_cost", 0)),
+            tuple(map(_face_from_dict, get("faces", ()))),
+            dict(get("keywords", _NO_KEYWORDS)),
+            get("copy_limit"),
+            bool(get("unlimited_copies", False)),
+            frozenset(get("will", _NOTHING)),
+            _conditions_from_dict(data),
+            _texts(get("unchecked", ())),
+            tuple(get("printings", ())),
+            tuple(get("aliases", ())),
+            bool(get("split", False)),
+            str(get("lang") or "en"),
+            _names_from_dict(get("names")),
         )
+
+
+_NOTHING: frozenset[str] = frozenset()
+_NO_KEYWORDS: Mapping[str, int] = {}
 
 
 def _facts_to_dict(item: Card | Face) -> dict[str, Any]:
@@ -271,13 +278,14 @@ def _conditions_from_dict(data: Mapping[str, Any]) -> tuple[Mapping[str, Any], .
 
 
 def _face_from_dict(data: Mapping[str, Any]) -> Face:
+    get = data.get
     return Face(
-        name=data["name"],
-        types=frozenset(data.get("types", ())),
-        subtypes=frozenset(data.get("subtypes", ())),
-        attributes=frozenset(data.get("attributes", ())),
-        cost=data.get("cost", ""),
-        total_cost=int(data.get("total_cost", 0)),
+        data["name"],
+        frozenset(get("types", _NOTHING)),
+        frozenset(get("subtypes", _NOTHING)),
+        frozenset(get("attributes", _NOTHING)),
+        get("cost", ""),
+        int(get("total_cost", 0)),
     )
 
 
