@@ -1,7 +1,7 @@
 """The ``Card`` fact record.
 
-Cards are plain frozen dataclasses, not pydantic models: a batch check touches millions of
-card facts and must not pay validation for data the importer already validated.
+Cards are plain frozen records (``forcecheck.records``), not pydantic models: a batch check
+touches millions of card facts and must not pay validation for data the importer already validated.
 Vocabulary (all lower-case slugs, so specs can name them without caring about spelling):
 
 * ``types``: card types, e.g. ``ruler``, ``j-ruler``, ``resonator``, ``chant``, ``rune``,
