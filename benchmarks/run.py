@@ -18,7 +18,8 @@ same run as its baseline, so the ratios hold on a noisy machine:
                names against the same deck spelt right; a 1 MiB list; cold start against
                `python -c pass` of a bare virtual environment (goal: <= 8x), phase by phase.
 4. memory      peak RSS of `forcecheck check -o concise` over a large batch against a batch a
-               tenth of its size (streamed: it should stay flat).
+               tenth of its size (streamed: it should stay flat); the default jobs against
+               --jobs 1 on a batch that large (the mixed lists repeated), once each.
 """
 
 from __future__ import annotations
@@ -253,6 +254,22 @@ def main() -> int:
         RESULTS["memory_mib"] = {"decks_small": args.memory_decks // 10, "small": round(rss_small, 1), "decks_big": args.memory_decks, "big": round(rss_big, 1)}
         row("memory", f"peak RSS, check -o concise, {args.memory_decks // 10:,} decks", f"{rss_small:.0f} MiB")
         row("memory", f"peak RSS, check -o concise, {args.memory_decks:,} decks", f"{rss_big:.0f} MiB ({rss_big / rss_small:.2f}x for 10x the decks)")
+
+        # all cores on a large batch: the same mixed lists as the command's 10,000, repeated in
+        # folders of them; one round each (a minute), the fixed costs of a run spread thin
+        from benchmarks.bench_cli import check_command, timed
+
+        mixed = sorted((tmp / "cli-mixed").iterdir())
+        many = tmp / "jobs-many"
+        for i in range(args.memory_decks):
+            folder = many / f"{i // len(mixed):03}"
+            if i % len(mixed) == 0:
+                folder.mkdir(parents=True)
+            (folder / mixed[i % len(mixed)].name).hardlink_to(mixed[i % len(mixed)])
+        one, _rss = timed(check_command(many, catalog_path, "-o", "concise", "--jobs", "1"))
+        default, _rss = timed(check_command(many, catalog_path, "-o", "concise"))
+        RESULTS["jobs_many"] = {"decks": args.memory_decks, "jobs1_s": round(one, 2), "default_s": round(default, 2), "speedup": round(one / default, 2)}
+        row("cli", f"check {args.memory_decks:,} mixed -o concise: default jobs vs --jobs 1", f"{one / default:.2f}x faster ({one:.1f} s -> {default:.1f} s)")
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(RESULTS, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {args.json.relative_to(ROOT)}")
