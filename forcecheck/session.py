@@ -305,7 +305,7 @@ class Session:
         def reports() -> Iterator:
             _WORKER.update(session=self, submissions=submissions, fingerprints=initargs[3])  # what a forked worker adopts
             try:
-                for result in run_in_order(items, jobs, here, worker, progress):
+                for result in run_in_order(items, jobs, here, worker, progress, self._prepare_batch):
                     if isinstance(result, tuple):  # from a worker: the report and what it noted
                         result, notes, used = result
                         self.merge(notes, used)
@@ -314,6 +314,20 @@ class Session:
                 _WORKER.clear()
 
         return RunReport(reports(), catalog=self.catalog_location(self.config["catalog"]), about=self.about)
+
+
+    def _prepare_batch(self) -> None:
+        """Before a batch: the catalog of each format the settings name up front (``--format``,
+        ``formats:`` in the configuration) reads its game for the batch. Formats named only
+        inside the decklists are met deck by deck. A format or catalog that cannot be loaded
+        is left for the decks to report."""
+        names = [self.config.forced_format] if self.config.forced_format else list(self.config.formats)
+        for name in names:
+            try:
+                fmt, catalog, _settings = self.compiled(None, name)
+            except ForcecheckError:
+                continue
+            catalog.read_for_batch(fmt.spec.game)
 
 
 class _DeckFormats:

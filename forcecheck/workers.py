@@ -92,16 +92,21 @@ def run_in_order(
     here: Callable[[Any], Any],
     worker: Worker | None = None,
     progress: Callable[[int], None] | None = None,
+    prepare: Callable[[], None] | None = None,
 ) -> Iterator:
     """``here(item)`` for every item when ``jobs`` is 1 (or there is one item); otherwise
     ``worker.function(item)`` in ``jobs`` processes (``None``: every core for a batch of
-    ``AUTO_FROM`` items or more, else 1). Either way, results in input order."""
+    ``AUTO_FROM`` items or more, else 1). Either way, results in input order. ``prepare()``
+    runs here once before a batch of ``AUTO_FROM`` items or more (before the workers fork,
+    so they share what it set up)."""
     iterator = iter(items)
     if jobs is None:
         head = list(islice(iterator, max(AUTO_FROM, cores() * 256)))
         jobs = cores() if len(head) >= AUTO_FROM else 1
     else:
         head = list(islice(iterator, max(1, jobs) * 256))
+    if prepare is not None and len(head) >= AUTO_FROM:
+        prepare()
     window = max(1, jobs) * 256
     if jobs <= 1 or worker is None or len(head) < 2:
         for item in head:

@@ -207,3 +207,52 @@ def test_real_fow_database_import_and_tricky_cards(tmp_path):
     # every sample deck resolves against the real catalog as against the sample one
     result = runner.invoke(app, ["check", str(SAMPLES / "bifrost"), "-f", "bifrost", "--catalog", str(db), "-o", "json"])
     assert json.loads(result.stdout)["summary"]["illegal"] == 8
+
+
+def _answers(cat):
+    """What a batch asks a catalog: names in every fold (a misspelt dash, a J-ruler face),
+    a name that is no card, a printing code, and the other game."""
+    asked = ["Test Ruler", "test j-ruler", "BRIGHT  KNIGHT", "Bright-Knight", "No Such Card", "Dark Prominence"]
+    out = []
+    for written in asked:
+        match = cat.match_name("fow", written)
+        out.append((written, match and (match.card.to_dict(), match.lang, match.fold), [c.name for c, _ in cat.clashing("fow", written)]))
+    for code in ("t-002", "T-001J", "X-999"):
+        card = cat.by_printing("fow", code)
+        out.append((code, card and card.to_dict()))
+    out.append(("ygo", cat.by_name("ygo", "Bright Knight")))
+    return out
+
+
+def test_a_catalog_read_for_a_batch_gives_the_answers_it_gave_name_by_name(tmp_path, small):
+    """``read_for_batch`` reads a game's facts, names and printing codes in three queries (a
+    batch then looks cards up without a query each): every answer stays the same."""
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    expected = _answers(SqliteCatalog(db))
+    assert [row[1][0]["name"] if row[1] else None for row in expected[:6]] == [
+        "Test Ruler", "Test Ruler", "Bright Knight", "Bright Knight", None, "Dark Prominence"]
+    assert expected[6][1]["name"] == "Bright Knight" and expected[8] == ("X-999", None)
+    read = SqliteCatalog(db)
+    read.read_for_batch("fow")
+    assert set(read._names) == {"fow"} and len(read._facts) == 3 and not read._cards  # built only when named
+    assert _answers(read) == expected
+
+
+@pytest.mark.parametrize("how", ["facts-not-json", "card-missing"])
+def test_damage_in_a_catalog_read_for_a_batch_is_reported_for_the_card_named_only(tmp_path, small, how):
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [small], db)
+    conn = sqlite3.connect(db)
+    if how == "facts-not-json":
+        conn.execute("UPDATE cards SET facts = '{' WHERE name = 'Dark Prominence'")
+    else:
+        conn.execute("DELETE FROM cards WHERE name = 'Dark Prominence'")
+    conn.commit()
+    conn.close()
+    cat = SqliteCatalog(db)
+    cat.read_for_batch("fow")
+    assert cat.by_name("fow", "Bright Knight").name == "Bright Knight"
+    with pytest.raises(CatalogError, match="catalog is damaged .*(malformed|indexed but missing)"):
+        cat.by_name("fow", "Dark Prominence")
+    assert cat.by_printing("fow", "T-001").name == "Test Ruler"

@@ -80,3 +80,63 @@ def test_the_default_is_every_core_for_a_batch_and_one_process_for_a_few_files()
         assert here not in pids and len(pids) >= 2
     else:  # pragma: no cover - a one-core machine checks in one process
         assert pids == {here}
+
+
+_PREPARED: list = []
+
+
+def _prepared(item):
+    return item, tuple(_PREPARED)
+
+
+def test_a_batch_is_prepared_once_before_the_workers_fork_and_a_few_files_are_not():
+    """``prepare`` runs in this process once for a batch of AUTO_FROM items or more, before the
+    workers fork (they see what it set up), and not at all for a few files."""
+    calls = []
+
+    def prepare():
+        calls.append(1)
+        _PREPARED.append("ready")
+
+    worker = Worker(_prepared, _start, adopt=_start)
+    try:
+        few = list(run_in_order(range(3), None, _prepared, worker, prepare=prepare))
+        assert few == [(i, ()) for i in range(3)] and calls == []
+        many = list(run_in_order(range(AUTO_FROM), None, _prepared, worker, prepare=prepare))
+        assert many == [(i, ("ready",)) for i in range(AUTO_FROM)] and calls == [1]
+        one_job = list(run_in_order(range(AUTO_FROM), 1, _prepared, worker, prepare=prepare))
+        assert [item for item, _ in one_job] == list(range(AUTO_FROM)) and calls == [1, 1]
+    finally:
+        _PREPARED.clear()
+
+
+def test_a_batch_against_an_imported_catalog_reads_the_same_on_every_core(tmp_path, monkeypatch):
+    """An imported catalog is read for the batch before the workers fork: unknown names, their
+    suggestions and every verdict read as with one process and as with no reading ahead."""
+    from forcecheck.cards import store
+    from forcecheck.importers import pipeline
+    from forcecheck.session import Session
+    from test_catalog_store import fowsim_file, rec
+
+    source = fowsim_file(tmp_path / "cards.json", [
+        rec("T-001", "Test Ruler", ["Ruler"], colour=["W"]),
+        rec("T-002", "Bright Knight", ["Resonator"], cost="{W}{1}", colour=["W"]),
+        rec("T-003", "Dark Knight", ["Resonator"], cost="{B}", colour=["B"]),
+    ])
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [source], db)
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for i in range(AUTO_FROM + 10):
+        body = ["Ruler:", "1 Test Ruler", "Main Deck:", f"{4 + i % 2} Bright Knight", "4 Dark Knigt" if i % 3 else "4 Dark Knight", *(["1 Zorblax"] if i % 5 == 0 else [])]
+        (folder / f"{i:04}.txt").write_text("\n".join(body) + "\n", encoding="utf-8")
+    read = []
+    original = store.SqliteCatalog.read_for_batch
+    monkeypatch.setattr(store.SqliteCatalog, "read_for_batch", lambda self, game: (read.append(game), original(self, game)))
+    monkeypatch.chdir(tmp_path)
+    one = _check(folder, "json", "--catalog", str(db), "--jobs", "1")
+    assert read == ["fow"] and one[0] == 1
+    assert "read 'Dark Knigt' as 'Dark Knight' (typo)" in one[1] and "unknown card 'Zorblax'" in one[1]
+    assert _check(folder, "json", "--catalog", str(db)) == one
+    monkeypatch.setattr(Session, "_prepare_batch", lambda self: None)
+    assert _check(folder, "json", "--catalog", str(db), "--jobs", "1") == one

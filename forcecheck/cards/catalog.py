@@ -135,6 +135,10 @@ class Catalog:
     def by_printing(self, game: str, code: str) -> Card | None:
         raise NotImplementedError
 
+    def read_for_batch(self, game: str) -> None:
+        """Get ready to check a batch of decks of ``game`` (a database reads the game's facts
+        and keys at once); a catalog held in memory has nothing to do."""
+
     def name_index(self, game: str, unspaced: bool = False) -> tuple[list[str], list[str]]:
         """Every lookup key of the game's names and the display name each belongs to: names of
         spaced languages (English) by their plain key, or of unspaced languages (Japanese) by

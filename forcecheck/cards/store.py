@@ -167,6 +167,12 @@ class SqliteCatalog(Catalog):
         self._ids: dict[tuple, object] = {}
         """(kind, game, [fold,] key) -> card id (printings) or (card id, language) rows (names),
         remembered (bounded like Catalog.remembered)."""
+        self._facts: dict[int, str] = {}
+        """Stored facts of the cards of the games read for a batch (``read_for_batch``)."""
+        self._names: dict[str, dict[tuple[str, str], tuple]] = {}
+        """Per game read for a batch: (fold, key) -> (card id, language) rows of every name."""
+        self._printed: dict[str, dict[str, int]] = {}
+        """Per game read for a batch: printing code -> card id."""
 
     def after_fork(self) -> None:
         """A connection of this process's own, in a process forked from the one that opened the
@@ -184,6 +190,8 @@ class SqliteCatalog(Catalog):
         if card is None:
             from forcecheck.cards.records import card_from_record
 
+            if facts is None:
+                facts = self._facts.get(card_id)
             if facts is None:
                 row = self._conn.execute("SELECT facts FROM cards WHERE id = ?", (card_id,)).fetchone()
                 if row is None:
@@ -211,6 +219,9 @@ class SqliteCatalog(Catalog):
     def name_rows(self, game: str, fold: str, key: str) -> NameRows:
         """Cards filed under a name key. Callers that look up many spellings go through
         Catalog.remembered, which keeps the answers per spelling; this keeps them per key."""
+        read = self._names.get(game)
+        if read is not None:
+            return [(self._card(card_id), lang) for card_id, lang in read.get((fold, key), ())]
         memo_key = ("name", game, fold, key)
         rows = self._ids.get(memo_key, _UNSEEN)
         if rows is _UNSEEN:
@@ -225,7 +236,35 @@ class SqliteCatalog(Catalog):
             rows = self._remember(memo_key, tuple((card_id, lang) for card_id, lang, _facts in found))
         return [(self._card(card_id), lang) for card_id, lang in rows]
 
+    def read_for_batch(self, game: str) -> None:
+        """Read every card's stored facts and every name and printing code of ``game`` in three
+        queries, for a batch about to be checked: its decks then look cards up without a query
+        each, and worker processes forked after this share what was read. Cards are still
+        built one by one as decks name them (a batch of a few hundred lists meets a fraction
+        of a game), and a card whose facts are damaged is still reported for the deck naming
+        it. When SQLite cannot read the tables whole, the batch looks names up one by one, as
+        without this, and meets the damage where it is."""
+        if game in self._names:
+            return
+        try:
+            facts = self._conn.execute("SELECT id, facts FROM cards WHERE game = ?", (game,))
+            names = self._conn.execute("SELECT fold, key, card_id, lang FROM names WHERE game = ?", (game,))
+            printed = self._conn.execute("SELECT code, card_id FROM printings WHERE game = ?", (game,))
+        except CatalogError:
+            return
+        self._facts.update(facts)
+        filed: dict[tuple[str, str], tuple] = {}
+        for fold, key, card_id, lang in names:  # in key order, then card id: as the one-name query
+            rows = filed.get((fold, key), ())
+            if len(rows) < 3:  # the one-name query's LIMIT
+                filed[(fold, key)] = (*rows, (card_id, lang))
+        self._names[game] = filed
+        self._printed[game] = dict(printed)
+
     def by_printing(self, game: str, code: str) -> Card | None:
+        read = self._printed.get(game)
+        if read is not None:
+            return self._card(read.get(normalize_printing(code)))
         memo_key = ("printing", game, normalize_printing(code))
         card_id = self._ids.get(memo_key, _UNSEEN)
         if card_id is _UNSEEN:
