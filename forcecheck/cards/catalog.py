@@ -293,17 +293,22 @@ class MemoryCatalog(Catalog):
 
     def __init__(self, cards: Iterable[Card], label: str):
         self.label = label
-        self._by_printing: dict[tuple[str, str], Card] = {}
-        self._cards: list[Card] = []
-        for card in cards:
-            self.add(card)
+        self._cards: list[Card] = list(cards)
 
     def add(self, card: Card) -> None:
         self._cards.append(card)
-        for code in card.printings:
-            self._by_printing[(card.game, normalize_printing(code))] = card
-        for cached in ("_index", "_folds", "_choices"):
+        for cached in ("_index", "_folds", "_choices", "_by_printing"):
             self.__dict__.pop(cached, None)
+
+    @cached_property
+    def _by_printing(self) -> dict[tuple[str, str], Card]:
+        """(game, printing code) -> card, made on the first lookup by code (most lists name
+        their cards; a cold check of one need not normalise every code of the catalog)."""
+        index: dict[tuple[str, str], Card] = {}
+        for card in self._cards:
+            for code in card.printings:
+                index[(card.game, normalize_printing(code))] = card
+        return index
 
     def __len__(self) -> int:
         return len(self._cards)
