@@ -101,6 +101,16 @@ EXTRA_FOW_CARDS = [
 EXTRA_YGO_CARDS = ["Pot of Greed", "Polymerization", "Dark Magician", "Blue-Eyes White Dragon", "A Legendary Ocean", "Decode Talker"]
 
 
+def write_sample_index(text: str) -> None:
+    """``forcecheck/data/sample_index.json``: the name index of the catalog file just written
+    (a cold check reads it instead of normalising every name; tests/test_fast_paths.py holds
+    it to the code). Run this script again after changing name normalisation."""
+    from forcecheck.cards.catalog import sample_index
+
+    index = ROOT / "forcecheck" / "data" / "sample_index.json"
+    index.write_text(json.dumps(sample_index(text), ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
 def facts_only(card: dict) -> dict:
     """The card without the text its conditions were read from: the sample catalog holds facts."""
     if "conditions" in card:
@@ -109,6 +119,9 @@ def facts_only(card: dict) -> dict:
 
 
 def main() -> int:
+    if sys.argv[1:] == ["--index-only"]:  # the catalog as it is; only its name index made again
+        write_sample_index((ROOT / "forcecheck" / "data" / "sample_catalog.json").read_text(encoding="utf-8"))
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", default=str(ROOT.parent / "shared"))
     args = parser.parse_args()
@@ -165,7 +178,9 @@ def main() -> int:
         + [ygo_chosen[name].to_dict() for name in sorted(ygo_chosen)],
     }
     target = ROOT / "forcecheck" / "data" / "sample_catalog.json"
-    target.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(out, ensure_ascii=False, indent=1) + "\n"
+    target.write_text(text, encoding="utf-8")
+    write_sample_index(text)
     print(f"wrote {len(chosen)} FoW and {len(ygo_chosen)} Yu-Gi-Oh cards to {target.relative_to(ROOT)}")
     if missing:
         print("not in the source (misspellings in illegal samples are expected):", ", ".join(sorted(set(missing))))

@@ -322,3 +322,63 @@ def test_one_process_running_several_commands_gets_each_commands_module(tmp_path
     assert check_code == 0 and import_code == 0 and "imported 1 records" in imported, imported
     commands = [line.split()[0] for line in shown.split("Commands:")[1].strip().splitlines()]
     assert commands[:4] == ["check", "stats", "fmt", "fingerprint"] and "catalog" in commands and help_code == 0
+
+
+# -- the sample catalog's name index, made ahead --------------------------------------------------
+
+def test_the_shipped_sample_index_is_what_the_code_makes_of_the_shipped_catalog():
+    """scripts/build_sample_catalog.py writes forcecheck/data/sample_index.json beside the
+    catalog; after a change to name normalisation this fails until the script is run again
+    (``python scripts/build_sample_catalog.py --index-only``)."""
+    from forcecheck.cards.catalog import sample_index
+
+    data = ROOT / "forcecheck" / "data"
+    shipped = json.loads((data / "sample_index.json").read_text(encoding="utf-8"))
+    assert shipped == sample_index((data / "sample_catalog.json").read_text(encoding="utf-8"))
+
+
+def test_the_sample_catalog_read_with_its_index_answers_as_one_indexed_on_opening():
+    """The sample opens without building a card (a cold check builds the ones its deck names)
+    and answers every name, misspelling, printing code and suggestion as before."""
+    from forcecheck.cards.catalog import PrebuiltCatalog, catalog_from_json, sample_catalog
+
+    text = (ROOT / "forcecheck" / "data" / "sample_catalog.json").read_text(encoding="utf-8")
+    indexed = catalog_from_json(json.loads(text), "sample", "sample", trusted=True)
+    prebuilt = sample_catalog()
+    assert isinstance(prebuilt, PrebuiltCatalog) and len(prebuilt) == len(indexed) == 432
+    assert prebuilt._built.count(None) == 432  # nothing built on opening
+    assert prebuilt.by_name("fow", "FARIA").name == "Faria"
+    assert prebuilt._built.count(None) == 431
+
+    def shown(match):
+        return match and (match.card.to_dict(), match.lang, match.fold)
+
+    written = [name for card in indexed.cards() for _lang, name, _printed in card.all_names()]
+    written += [n.upper() for n in written] + [n.replace(" ", "-") for n in written] + ["Nope", "Faria Swordmaster of Creaton"]
+    for game in ("fow", "ygo"):
+        for name in written:
+            assert shown(prebuilt.match_name(game, name)) == shown(indexed.match_name(game, name)), name
+        for unspaced in (False, True):
+            assert prebuilt.name_index(game, unspaced) == indexed.name_index(game, unspaced)
+    for card in indexed.cards():
+        for code in card.printings:
+            assert prebuilt.by_printing(card.game, code.lower()).to_dict() == card.to_dict()
+    assert prebuilt.suggest("fow", "Faria Swordmaster of Creaton") == indexed.suggest("fow", "Faria Swordmaster of Creaton") != []
+    assert [c.to_dict() for c in prebuilt.cards()] == [c.to_dict() for c in indexed.cards()]
+
+
+def test_a_sample_catalog_edited_by_hand_is_indexed_afresh(tmp_path, monkeypatch):
+    """An index made from another catalog file (its checksum differs) is never used."""
+    import shutil
+
+    from forcecheck.cards import catalog as catalogs
+
+    data = tmp_path / "forcecheck" / "data"
+    data.mkdir(parents=True)
+    shutil.copy(ROOT / "forcecheck" / "data" / "sample_index.json", data)
+    text = (ROOT / "forcecheck" / "data" / "sample_catalog.json").read_text(encoding="utf-8")
+    edited = text.replace('"cards": [', '"cards":  [', 1)
+    assert edited != text
+    (data / "sample_catalog.json").write_text(edited, encoding="utf-8")
+    assert catalogs._shipped_index(data / "sample_catalog.json", (data / "sample_catalog.json").read_text(encoding="utf-8")) is None
+    assert catalogs._shipped_index(ROOT / "forcecheck" / "data" / "sample_catalog.json", text)["schema"] == catalogs.SAMPLE_INDEX_SCHEMA

@@ -350,6 +350,69 @@ class MemoryCatalog(Catalog):
         return self._choices.get((game, unspaced), ([], []))
 
 
+SAMPLE_INDEX_SCHEMA = "forcecheck-sample-index/1"
+
+
+def sample_index(text: str) -> dict:
+    """The name index of the sample catalog whose file reads ``text``, as shipped beside it
+    (``forcecheck/data/sample_index.json``, written by scripts/build_sample_catalog.py): what
+    ``index_names`` files each name under, by record number, and the checksum of the catalog
+    file it was made from. A test holds the shipped file to what the code makes now."""
+    import zlib
+
+    records = json.loads(text)["cards"]
+    cards = [Card.from_dict(record) for record in records]
+    number = {id(card): index for index, card in enumerate(cards)}
+    rows = [[game, fold, key, [[number[id(card)], lang] for card, lang in filed]] for (game, fold, key), filed in index_names(cards).items()]
+    return {"schema": SAMPLE_INDEX_SCHEMA, "catalog_crc32": zlib.crc32(text.encode("utf-8")), "names": rows}
+
+
+class PrebuiltCatalog(MemoryCatalog):
+    """A catalog JSON file with its name index made ahead (the embedded sample, see
+    ``sample_index``): opening it parses the two files and builds nothing; a card is built
+    when a lookup meets it, every card only when all are asked for. Answers as MemoryCatalog."""
+
+    def __init__(self, records: list[dict], names: list, label: str):
+        self.label = label
+        self._records = records
+        self._built: list[Card | None] = [None] * len(records)
+        self._filed: dict | None = {(game, fold, key): tuple((number, lang) for number, lang in filed) for game, fold, key, filed in names}
+
+    def __len__(self) -> int:
+        return len(self._records) + (len(self._cards) - len(self._records) if "_cards" in self.__dict__ else 0)
+
+    def _card(self, number: int) -> Card:
+        card = self._built[number]
+        if card is None:
+            card = self._built[number] = Card.from_dict(self._records[number])
+        return card
+
+    @cached_property
+    def _cards(self) -> list[Card]:  # type: ignore[override]
+        return [self._card(number) for number in range(len(self._records))]
+
+    @cached_property
+    def _index(self) -> dict[tuple[str, str, str], list[tuple[Card, str]]]:
+        if self._filed is None:  # a card was added: indexed as any memory catalog
+            return index_names(self._cards)
+        return {where: [(self._card(number), lang) for number, lang in filed] for where, filed in self._filed.items()}
+
+    @cached_property
+    def _folds(self) -> frozenset[str]:
+        return frozenset(fold for _game, fold, _key in (self._index if self._filed is None else self._filed))
+
+    def name_rows(self, game: str, fold: str, key: str) -> NameRows:
+        if self._filed is None:
+            return MemoryCatalog.name_rows(self, game, fold, key)
+        filed = self._filed.get((game, fold, key))
+        return [(self._card(number), lang) for number, lang in filed] if filed else ()
+
+    def add(self, card: Card) -> None:
+        self._cards  # every card built before the list grows
+        self._filed = None
+        MemoryCatalog.add(self, card)
+
+
 def written_language(catalog: Catalog, game: str, written: Iterable[str]) -> str | None:
     """The language most of these written names matched in (a deck's language, for ``fmt``
     to keep a Japanese list Japanese); None when none of them is a known card name."""
@@ -407,7 +470,24 @@ def sample_catalog() -> Catalog:
 
         text = resources.files("forcecheck.data").joinpath("sample_catalog.json").read_text(encoding="utf-8")
     data = json.loads(text)
+    prebuilt = _shipped_index(here, text)
+    if prebuilt is not None:
+        return PrebuiltCatalog(data["cards"], prebuilt["names"], label=SAMPLE_CATALOG_LABEL)
     return catalog_from_json(data, "forcecheck/data/sample_catalog.json", label=SAMPLE_CATALOG_LABEL, trusted=True)
+
+
+def _shipped_index(catalog_file: Path, text: str) -> dict | None:
+    """The sample's shipped name index, if it was made from this very catalog file (else the
+    catalog is indexed as any other: a catalog edited by hand is never read with a stale index)."""
+    import zlib
+
+    try:
+        index = json.loads(catalog_file.with_name("sample_index.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(index, dict) or index.get("schema") != SAMPLE_INDEX_SCHEMA:
+        return None
+    return index if index.get("catalog_crc32") == zlib.crc32(text.encode("utf-8")) else None
 
 
 def default_db_path() -> Path:
