@@ -382,3 +382,21 @@ def test_a_sample_catalog_edited_by_hand_is_indexed_afresh(tmp_path, monkeypatch
     (data / "sample_catalog.json").write_text(edited, encoding="utf-8")
     assert catalogs._shipped_index(data / "sample_catalog.json", (data / "sample_catalog.json").read_text(encoding="utf-8")) is None
     assert catalogs._shipped_index(ROOT / "forcecheck" / "data" / "sample_catalog.json", text)["schema"] == catalogs.SAMPLE_INDEX_SCHEMA
+
+
+def test_a_damaged_sample_index_is_not_used(tmp_path, monkeypatch):
+    """An index file of the right checksum whose rows are not rows: the sample is indexed afresh."""
+    import shutil
+
+    from forcecheck.cards import catalog as catalogs
+
+    data = tmp_path / "forcecheck" / "data"
+    data.mkdir(parents=True)
+    shutil.copy(ROOT / "forcecheck" / "data" / "sample_catalog.json", data)
+    index = json.loads((ROOT / "forcecheck" / "data" / "sample_index.json").read_text(encoding="utf-8"))
+    index["names"] = [["fow", "plain"], 7]
+    (data / "sample_index.json").write_text(json.dumps(index), encoding="utf-8")
+    fake = data.parent / "cards" / "catalog.py"
+    monkeypatch.setattr(catalogs, "__file__", str(fake))
+    catalog = catalogs.sample_catalog()
+    assert not isinstance(catalog, catalogs.PrebuiltCatalog) and catalog.by_name("fow", "Faria").name == "Faria"

@@ -472,7 +472,10 @@ def sample_catalog() -> Catalog:
     data = json.loads(text)
     prebuilt = _shipped_index(here, text)
     if prebuilt is not None:
-        return PrebuiltCatalog(data["cards"], prebuilt["names"], label=SAMPLE_CATALOG_LABEL)
+        try:
+            return PrebuiltCatalog(data["cards"], prebuilt["names"], label=SAMPLE_CATALOG_LABEL)
+        except (KeyError, TypeError, ValueError):  # a damaged index file: index the catalog afresh
+            pass
     return catalog_from_json(data, "forcecheck/data/sample_catalog.json", label=SAMPLE_CATALOG_LABEL, trusted=True)
 
 
