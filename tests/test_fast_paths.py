@@ -400,3 +400,30 @@ def test_a_damaged_sample_index_is_not_used(tmp_path, monkeypatch):
     monkeypatch.setattr(catalogs, "__file__", str(fake))
     catalog = catalogs.sample_catalog()
     assert not isinstance(catalog, catalogs.PrebuiltCatalog) and catalog.by_name("fow", "Faria").name == "Faria"
+
+
+def test_junit_cases_are_written_as_elementtree_writes_them():
+    """The directly written test case is ElementTree's text for the same element, whatever the
+    paths, messages and errors hold (quotes, markup characters, tabs, new lines)."""
+    from xml.etree import ElementTree as ET
+
+    from forcecheck.report.machine import _junit_case, _junit_case_text
+    from forcecheck.report.model import DeckReport, Violation
+
+    def tree_text(deck):
+        case = _junit_case(deck)
+        ET.indent(case, space="  ", level=2)
+        return ET.tostring(case, encoding="unicode")
+
+    odd = 'a "b" <c> & d\\te\nf\r\x01\u202e'
+    decks = _reports(SAMPLES / "bifrost", "bifrost") + [
+        DeckReport(path=odd, format=None, error=odd),
+        DeckReport(path="x.txt", format="bifrost", error=""),
+        DeckReport(path="legal.txt", format="bifrost", elapsed=0.1234),
+        DeckReport(path="warn.txt", format="bifrost", violations=[Violation("FC012", "name-corrected", "warning", odd, "warn.txt", line=3)]),
+        DeckReport(path=odd, format=odd, violations=[Violation("FC101", "main-size", "error", odd, odd),
+                                                     Violation("FC201", "copy-limit", "error", "m", odd, line=2)]),
+    ]
+    assert len(decks) > 10
+    for deck in decks:
+        assert _junit_case_text(deck) == tree_text(deck), deck.path
