@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import re
 from pathlib import Path
 
@@ -326,6 +327,8 @@ def test_sarif_artifact_is_relative_only_inside_the_repository(tmp_path):
     assert _artifact(str(sibling), str(root)) == {"uri": sibling.as_uri()}
     assert _artifact("/elsewhere/x.txt", str(root)) == {"uri": "file:///elsewhere/x.txt"}
     assert _artifact("/x.txt", "/") == {"uri": "x.txt", "uriBaseId": "SRCROOT"}
+    for odd in ("/tmp/a b/c#d?.txt", "/tmp/ünï/x%y.txt", "/tmp/" + os.fsdecode(b"\xff\xfe.txt"), "/a/b;c=d@e:f&g+h$i,j"):
+        assert _artifact(odd, str(root)) == {"uri": Path(odd).as_uri()}, odd  # the URI pathlib writes
 
 
 def test_junit_carries_times_that_report_tools_read(monkeypatch, tmp_path):

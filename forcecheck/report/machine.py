@@ -94,7 +94,9 @@ def _artifact(path: str, root: str) -> dict:
         relative = "."
     elif absolute.startswith(prefix):
         relative = absolute[len(prefix):]
-    else:
+    elif os.name == "posix":  # Path.as_uri's text, without a Path per deck
+        return {"uri": "file://" + quote(os.fsencode(absolute))}
+    else:  # pragma: no cover - drive letters and UNC paths
         return {"uri": Path(absolute).as_uri()}
     return {"uri": quote(os.fsencode(relative.replace(os.sep, "/"))), "uriBaseId": SRCROOT}  # a name's undecodable bytes too
 
