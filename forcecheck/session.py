@@ -315,7 +315,6 @@ class Session:
 
         return RunReport(reports(), catalog=self.catalog_location(self.config["catalog"]), about=self.about)
 
-
     def _prepare_batch(self) -> None:
         """Before a batch: the catalog of each format the settings name up front (``--format``,
         ``formats:`` in the configuration) reads its game for the batch. Formats named only

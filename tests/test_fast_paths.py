@@ -407,11 +407,24 @@ def test_junit_cases_are_written_as_elementtree_writes_them():
     paths, messages and errors hold (quotes, markup characters, tabs, new lines)."""
     from xml.etree import ElementTree as ET
 
-    from forcecheck.report.machine import _junit_case, _junit_case_text
+    from forcecheck.report.escape import xml_text
+    from forcecheck.report.machine import UNREADABLE, _junit_case_text, _junit_line, _seconds
     from forcecheck.report.model import DeckReport, Violation
 
     def tree_text(deck):
-        case = _junit_case(deck)
+        """The element built as an ElementTree, indented and written by ElementTree."""
+        path = xml_text(deck.path)
+        case = ET.Element("testcase", classname=xml_text(f"forcecheck.{deck.format or 'unknown'}"), name=path, file=path,
+                          time=_seconds(deck.elapsed))
+        errors = [v for v in deck.violations if v.severity == "error"]
+        lines = "\n".join(_junit_line(v) for v in deck.violations)
+        if deck.error is not None:
+            ET.SubElement(case, "error", message=xml_text(deck.error), type=UNREADABLE[1]).text = xml_text(deck.error)
+        elif errors:
+            failure = ET.SubElement(case, "failure", message=f"{len(errors)} violation{'s' if len(errors) != 1 else ''}", type="illegal-deck")
+            failure.text = lines
+        elif lines:
+            ET.SubElement(case, "system-out").text = lines
         ET.indent(case, space="  ", level=2)
         return ET.tostring(case, encoding="unicode")
 

@@ -358,13 +358,18 @@ def sample_index(text: str) -> dict:
     (``forcecheck/data/sample_index.json``, written by scripts/build_sample_catalog.py): what
     ``index_names`` files each name under, by record number, and the checksum of the catalog
     file it was made from. A test holds the shipped file to what the code makes now."""
-    import zlib
-
     records = json.loads(text)["cards"]
     cards = [Card.from_dict(record) for record in records]
     number = {id(card): index for index, card in enumerate(cards)}
     rows = [[game, fold, key, [[number[id(card)], lang] for card, lang in filed]] for (game, fold, key), filed in index_names(cards).items()]
-    return {"schema": SAMPLE_INDEX_SCHEMA, "catalog_crc32": zlib.crc32(text.encode("utf-8")), "names": rows}
+    return {"schema": SAMPLE_INDEX_SCHEMA, "catalog_crc32": _checksum(text), "names": rows}
+
+
+def _checksum(text: str) -> int:
+    """The CRC32 a sample index records of the catalog file it was made from."""
+    import zlib
+
+    return zlib.crc32(text.encode("utf-8"))
 
 
 class PrebuiltCatalog(MemoryCatalog):
@@ -379,7 +384,7 @@ class PrebuiltCatalog(MemoryCatalog):
         self._filed: dict | None = {(game, fold, key): tuple((number, lang) for number, lang in filed) for game, fold, key, filed in names}
 
     def __len__(self) -> int:
-        return len(self._records) + (len(self._cards) - len(self._records) if "_cards" in self.__dict__ else 0)
+        return len(self._cards) if "_cards" in self.__dict__ else len(self._records)
 
     def _card(self, number: int) -> Card:
         card = self._built[number]
@@ -482,15 +487,13 @@ def sample_catalog() -> Catalog:
 def _shipped_index(catalog_file: Path, text: str) -> dict | None:
     """The sample's shipped name index, if it was made from this very catalog file (else the
     catalog is indexed as any other: a catalog edited by hand is never read with a stale index)."""
-    import zlib
-
     try:
         index = json.loads(catalog_file.with_name("sample_index.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(index, dict) or index.get("schema") != SAMPLE_INDEX_SCHEMA:
         return None
-    return index if index.get("catalog_crc32") == zlib.crc32(text.encode("utf-8")) else None
+    return index if index.get("catalog_crc32") == _checksum(text) else None
 
 
 def default_db_path() -> Path:

@@ -212,28 +212,11 @@ _CASES = "forcecheck-cases"
 """Where the streamed test cases go in the suite's skeleton."""
 
 
-def _junit_case(deck: DeckReport) -> ET.Element:
-    path = xml_text(deck.path)
-    case = ET.Element("testcase", classname=xml_text(f"forcecheck.{deck.format or 'unknown'}"), name=path, file=path, time=_seconds(deck.elapsed))
-    if deck.error is not None:
-        error = xml_text(deck.error)
-        ET.SubElement(case, "error", message=error, type=UNREADABLE[1]).text = error
-        return case
-    errors_ = [v for v in deck.violations if v.severity == "error"]
-    lines = [_junit_line(v) for v in deck.violations]
-    if errors_:
-        failure = ET.SubElement(case, "failure", message=f"{len(errors_)} violation{'s' if len(errors_) != 1 else ''}", type="illegal-deck")
-        failure.text = "\n".join(lines)
-    elif lines:
-        ET.SubElement(case, "system-out").text = "\n".join(lines)
-    return case
-
-
 def _junit_case_text(deck: DeckReport) -> str:
-    """``_junit_case(deck)`` as ElementTree writes it indented two levels deep, written
-    directly (a batch writes thousands; the tree, its indenting and its writer cost several
-    times more), escaped by ElementTree's own escapers. tests/test_fast_paths.py holds the
-    two to the same text."""
+    """A deck's JUnit testcase element as ElementTree writes it indented two levels deep,
+    written directly (a batch writes thousands; building the tree, indenting and writing it
+    cost several times more), escaped by ElementTree's own escapers. tests/test_fast_paths.py
+    holds it to ElementTree's text for the same element."""
     path = _xml_attribute(xml_text(deck.path))
     classname = _xml_attribute(xml_text(f"forcecheck.{deck.format or 'unknown'}"))
     head = f'<testcase classname="{classname}" name="{path}" file="{path}" time="{_seconds(deck.elapsed)}"'
