@@ -27,7 +27,7 @@ import typer.main  # noqa: E402
 
 command = typer.main.get_command(app)
 mark("build the command line")
-from forcecheck.cli.common import session_from  # noqa: E402
+from forcecheck.cli.runtime import session_from  # noqa: E402
 
 session = session_from(format_name=sys.argv[2])
 mark("settings and rule selection")

@@ -262,12 +262,12 @@ def test_what_a_ruler_decides_is_the_same_however_many_decks_share_it():
 
 # -- a one-deck check loads only what it needs ------------------------------------------------------
 
-def test_a_one_deck_check_loads_neither_pydantic_nor_rich_nor_other_commands(tmp_path):
+def test_a_one_deck_check_loads_neither_typer_nor_pydantic_nor_rich_nor_other_commands(tmp_path):
     script = (
         "import sys; sys.argv = ['forcecheck', 'check', sys.argv[1], '-f', 'bifrost', '--jobs', '2']\n"
         "from forcecheck.cli import run as main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich', 'importlib_metadata')"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'pydantic', 'rich', 'importlib_metadata')"
         " or m in ('forcecheck.cli.stats', 'forcecheck.cli.tournament', 'forcecheck.cli.formats', 'forcecheck.cli.catalog', 'forcecheck.cli.serve')),"
         " file=sys.stderr)\n"
     )

@@ -132,7 +132,7 @@ def test_every_command_in_the_readme_table_has_exactly_those_options():
     import typer.main
 
     from forcecheck.cli import app
-    from forcecheck.cli.app import HIDDEN_ALIASES
+    from forcecheck.cli.application import HIDDEN_ALIASES
 
     start = README.index("| command | options |")
     table = README[start : README.index("\n\n", start)]

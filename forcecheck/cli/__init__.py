@@ -2,8 +2,9 @@
 command group (check; tournament tools; formats, rules and configuration; card data).
 
 Imports of the library (pydantic, yaml, rich, rapidfuzz) happen inside the commands so that
-``forcecheck --version`` and the start of a single check stay fast. The command modules do not
-use ``from __future__ import annotations``: typer reads every command's signature on every run,
+``forcecheck --version`` and the start of a single check stay fast; a plain check command line
+does not even load typer (``forcecheck.cli.direct``). The command modules do not use
+``from __future__ import annotations``: typer reads every command's signature on every run,
 and string annotations would be compiled and evaluated each time (half the cost of building
 the command tree).
 """
@@ -12,25 +13,38 @@ from __future__ import annotations
 
 import sys
 
-# the command modules register their commands on the app when imported: every one of them when
-# typer first reads the app's commands, or in ``main`` only the module of the command run
-from forcecheck.cli.app import app
-
 __all__ = ["app", "main", "run"]
 
 
+def __getattr__(name: str):
+    """``forcecheck.cli.application``, the typer application, imported when first asked for: a plain
+    check run by ``main`` never loads typer (``forcecheck.cli.direct``)."""
+    if name == "app":
+        from forcecheck.cli.application import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def main() -> None:
-    """Console-script entry point. Errors a command raises become one line and an exit code in
-    ``ForcecheckCommand`` (``app.exit_for``: 2 unusable input, 130 interrupted); whatever
+    """Console-script entry point. A plain check command line runs directly, without typer
+    (``forcecheck.cli.direct``); typer reads every other. Errors a command raises become one
+    line and an exit code (``runtime.exit_for``: 2 unusable input, 130 interrupted); whatever
     escapes that is a bug: one line asking for a report, exit 3 (FORCECHECK_DEBUG=1 shows the
     traceback)."""
     import os
 
-    from forcecheck.cli.app import exit_for
-    from forcecheck.report.escape import printable
+    from forcecheck.cli.direct import run_direct
+    from forcecheck.cli.runtime import exit_for
 
-    app.load_for(sys.argv[1:])
+    args = sys.argv[1:]
     try:
+        code = run_direct(args)
+        if code is not None:
+            sys.exit(code)
+        from forcecheck.cli.application import app
+
+        app.load_for(args)
         app(standalone_mode=True)
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         mapped = exit_for(exc)
@@ -39,11 +53,14 @@ def main() -> None:
             sys.exit(mapped[1])
         if os.environ.get("FORCECHECK_DEBUG"):
             raise
+        from forcecheck.report.escape import printable
+
         print(f"forcecheck: internal error: {type(exc).__name__}: {printable(str(exc))} (run with FORCECHECK_DEBUG=1 for details, and please report it)", file=sys.stderr)
         sys.exit(3)
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         print(exit_for(KeyboardInterrupt())[0], file=sys.stderr)
         sys.exit(130)
+
 
 def run() -> None:
     """The ``forcecheck`` program (console script and ``python -m forcecheck``): ``main``, then

@@ -11,8 +11,9 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from forcecheck.cli.app import banlist_app, catalog_app
-from forcecheck.cli.common import CatalogOpt, ConfigOpt, fail, session_from
+from forcecheck.cli.application import banlist_app, catalog_app
+from forcecheck.cli.common import CatalogOpt, ConfigOpt
+from forcecheck.cli.runtime import fail, session_from
 
 GameOpt = Annotated[str, typer.Option("--game", metavar="GAME", help="Game of the card: fow or ygo.")]
 

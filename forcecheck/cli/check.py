@@ -1,11 +1,13 @@
-"""``forcecheck check``: decklists against a format, every violation reported."""
+"""``forcecheck check``: decklists against a format, every violation reported. Its options are
+declared here for typer; ``run_check`` does the work (a plain check command line gets there
+without typer, through ``forcecheck.cli.direct``)."""
 
 from pathlib import Path
 from typing import List
 
 import typer
 
-from forcecheck.cli.app import app
+from forcecheck.cli.application import app
 from forcecheck.cli.common import (
     AsOfOpt,
     BanlistFileOpt,
@@ -24,9 +26,8 @@ from forcecheck.cli.common import (
     OutputFormatOpt,
     SelectOpt,
     WarnOpt,
-    render_report,
-    session_from,
 )
+from forcecheck.cli.runtime import run_check
 
 
 @app.command()
@@ -57,15 +58,9 @@ def check(
     used (missing or unreadable file, bad format spec, catalog or configuration); the rest of the
     batch is still checked.
     """
-    session = session_from(
-        config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
-        banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
-        ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
-    )
-    forced = session.config.forced_format
-    if forced:
-        session.compiled(None, forced)  # a broken format fails the run up front
-    report = session.check_paths(paths, fingerprints=session.config["output_format"] == "json")  # only JSON shows them
-    render_report(session, report, output_file)
-    code = report.exit_code_for(session.config["fail_on"])
-    raise typer.Exit(0 if exit_zero and code == 1 else code)
+    raise typer.Exit(run_check(
+        paths, format_name=format_name, catalog=catalog, output_format=output_format, output_file=output_file,
+        formats_dir=formats_dir, color=color, exit_zero=exit_zero, banlist=banlist, banlist_file=banlist_file,
+        as_of=as_of, select=select, extend_select=extend_select, ignore=ignore, warn=warn, fail_on=fail_on,
+        config_file=config_file, jobs=jobs,
+    ))

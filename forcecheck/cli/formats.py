@@ -5,8 +5,9 @@ from typing import Optional
 
 import typer
 
-from forcecheck.cli.app import app, config_app, formats_app
-from forcecheck.cli.common import ConfigOpt, FormatsDirOpt, PlainOutput, PlainOutputOpt, fail
+from forcecheck.cli.application import app, config_app, formats_app
+from forcecheck.cli.common import ConfigOpt, FormatsDirOpt, PlainOutputOpt
+from forcecheck.cli.runtime import PlainOutput, fail
 
 
 def _formats_using(kind, format_dirs) -> list[tuple[str, str]]:

@@ -9,8 +9,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from forcecheck.cli.app import app
-from forcecheck.cli.common import ConfigOpt, FormatsDirOpt, fail, session_from
+from forcecheck.cli.application import app
+from forcecheck.cli.common import ConfigOpt, FormatsDirOpt
+from forcecheck.cli.runtime import fail, session_from
 
 
 @app.command("serve")
@@ -28,7 +29,12 @@ def serve_command(
     """Run the registration desk: players submit decklists at /e/EVENT, organisers run the
     event at /admin (token: $FORCECHECK_ADMIN_TOKEN, else one is made and printed)."""
     try:
-        import alembic, fastapi, jinja2, multipart, sqlalchemy, uvicorn  # noqa: F401, E401 - the web extra
+        import alembic  # noqa: F401, E401 - the web extra
+        import fastapi
+        import jinja2
+        import multipart
+        import sqlalchemy
+        import uvicorn
 
         from forcecheck.web.server import serve
     except ImportError as exc:

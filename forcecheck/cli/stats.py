@@ -8,7 +8,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from forcecheck.cli.app import app
+from forcecheck.cli.application import app
 from forcecheck.cli.common import (
     AsOfOpt,
     BanlistFileOpt,
@@ -18,10 +18,8 @@ from forcecheck.cli.common import (
     ConfigOpt,
     FormatOpt,
     FormatsDirOpt,
-    emit,
-    fail,
-    session_from,
 )
+from forcecheck.cli.runtime import emit, fail, session_from
 
 
 class StatsFormat(str, Enum):

@@ -6,7 +6,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from forcecheck.cli.app import app
+from forcecheck.cli.application import app
 from forcecheck.cli.common import (
     AsOfOpt,
     BanlistFileOpt,
@@ -22,14 +22,11 @@ from forcecheck.cli.common import (
     JobsOpt,
     OutputFileOpt,
     OutputFormatOpt,
-    PlainOutput,
     PlainOutputOpt,
     SelectOpt,
     WarnOpt,
-    fail,
-    render_report,
-    session_from,
 )
+from forcecheck.cli.runtime import PlainOutput, fail, render_report, session_from
 
 
 def _used(session) -> str:

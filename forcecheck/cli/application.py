@@ -13,23 +13,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from forcecheck import __version__
-
-
-def exit_for(exc: BaseException) -> tuple[str, int] | None:
-    """(message, exit code) for an error a user can act on; None for a bug (let it show)."""
-    import sqlite3
-
-    from forcecheck.errors import ForcecheckError
-
-    if isinstance(exc, KeyboardInterrupt):
-        return "forcecheck: interrupted", 130
-    if isinstance(exc, ForcecheckError):
-        return f"forcecheck: error: {exc}", 2
-    if isinstance(exc, sqlite3.DatabaseError):
-        from forcecheck.report.escape import printable
-
-        return f"forcecheck: error: the catalog database cannot be read ({printable(str(exc))}); re-import it", 2
-    return None
+from forcecheck.cli.runtime import exit_for
 
 
 HIDDEN_ALIASES = ("--db", "--output")
@@ -97,6 +81,9 @@ class ForcecheckCommand(_DirectOptions, TyperCommand):
             return super().invoke(ctx)
         except (typer.Exit, typer.Abort):
             raise
+        except KeyboardInterrupt:  # as a direct check ends (click would say "Aborted!", exit 1)
+            print(exit_for(KeyboardInterrupt())[0], file=sys.stderr)
+            raise typer.Exit(130) from None
         except Exception as exc:  # noqa: BLE001 - mapped, or re-raised as the bug it is
             mapped = exit_for(exc)
             if mapped is None:

@@ -1,0 +1,252 @@
+"""What a command does once typer has read its options, with no typer in it: the option
+choices, the run's Session from the options, writing the report, failing with one line, and
+the body of ``check``. The direct check (``forcecheck.cli.direct``) runs a plain ``check``
+command line through these without loading typer at all; the typer commands call the same
+functions, so both ways behave alike.
+"""
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    concise = "concise"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+    junit = "junit"
+
+
+class PlainOutput(str, Enum):
+    """Output of commands that print one document: text for people, json for programs."""
+
+    text = "text"
+    json = "json"
+
+
+class Color(str, Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+class FailOn(str, Enum):
+    error = "error"
+    warning = "warning"
+
+
+def exit_for(exc: BaseException) -> tuple[str, int] | None:
+    """(message, exit code) for an error a user can act on; None for a bug (let it show)."""
+    import sqlite3
+
+    from forcecheck.errors import ForcecheckError
+
+    if isinstance(exc, KeyboardInterrupt):
+        return "forcecheck: interrupted", 130
+    if isinstance(exc, ForcecheckError):
+        return f"forcecheck: error: {exc}", 2
+    if isinstance(exc, sqlite3.DatabaseError):
+        from forcecheck.report.escape import printable
+
+        return f"forcecheck: error: the catalog database cannot be read ({printable(str(exc))}); re-import it", 2
+    return None
+
+
+def tokens(values: Optional[List[str]]) -> list[str]:
+    """Rule tokens from repeatable, comma-separated options (``--select FC1,FC2 --select copy-limit``)."""
+    return [t.strip() for v in values or [] for t in v.split(",") if t.strip()]
+
+
+def session_from(
+    *,
+    config_file: Optional[Path] = None,
+    format_name: Optional[str] = None,
+    catalog: Optional[Path] = None,
+    banlist: Optional[str] = None,
+    banlist_file: Optional[Path] = None,
+    as_of: Optional[str] = None,
+    formats_dir: Optional[List[Path]] = None,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warn: Optional[List[str]] = None,
+    output_format: Optional[Enum] = None,
+    color: Optional[Enum] = None,
+    fail_on: Optional[Enum] = None,
+    jobs: Optional[int] = None,
+):
+    """The run's Session from a command's options (the flags of the settings precedence)."""
+    from forcecheck.session import Session
+
+    flags = {
+        "format": format_name,
+        "catalog": str(catalog) if catalog else None,
+        "banlist": banlist,
+        "banlist_file": str(banlist_file) if banlist_file else None,
+        "as_of": iso_date(as_of),
+        "format_dirs": [str(d) for d in formats_dir or []],
+        "select": tokens(select),
+        "extend_select": tokens(extend_select),
+        "ignore": tokens(ignore),
+        "output_format": output_format.value if output_format else None,
+        "color": color.value if color else None,
+        "fail_on": fail_on.value if fail_on else None,
+        "jobs": jobs,
+    }
+    return Session.from_options(flags, config_file=config_file, warn=tokens(warn))
+
+
+def fail(message: str, code: int = 2) -> None:
+    """One line on stderr, no traceback, and the exit code (2 = unusable input)."""
+    from forcecheck.report.escape import printable
+
+    print(f"forcecheck: error: {printable(message)}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def iso_date(value: Optional[str]) -> Optional[str]:
+    """A YYYY-MM-DD date, or None for today; anything else is a usage error."""
+    from datetime import date
+
+    from forcecheck.errors import ForcecheckError
+
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise ForcecheckError(f"--as-of: {value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def emit(write, output_file, out_format: str) -> None:
+    """Stream the document to stdout, or to the output file through a temporary file renamed
+    over it (so a failed or interrupted run never leaves a half-written report). A FIFO or a
+    character device (``/dev/stdout``, a named pipe) is written into, never replaced."""
+    if output_file is None:
+        out = sys.stdout
+        if not out.isatty():  # a pipe or a file: batched, whatever PYTHONUNBUFFERED says
+            out = Batched(out)
+        write(out)
+        out.flush()
+        return
+    import os
+    import stat
+
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.report.escape import printable
+    from forcecheck.textfile import atomic_write
+
+    target = Path(output_file)
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = 0
+    try:
+        if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+            with open(target, "w", encoding="utf-8") as handle:
+                write(handle)
+        else:
+            atomic_write(target, write, newline=None)
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc.strerror or exc}; nothing was written there")
+    except ForcecheckError as exc:
+        fail(f"cannot write {exc}")
+    print(f"forcecheck: wrote {out_format} report to {printable(str(target))}", file=sys.stderr)
+
+
+class Batched:
+    """Text written to ``out`` in pieces of about ``size`` characters. Reports are written a line
+    or a deck at a time; where Python's own buffering is off (``PYTHONUNBUFFERED``, common in
+    CI) each of those would be a system call. Memory stays bounded by ``size``."""
+
+    def __init__(self, out, size: int = 1 << 16):
+        self.out = out
+        self.size = size
+        self.pending: list[str] = []
+        self.length = 0
+
+    def write(self, text: str) -> int:
+        self.pending.append(text)
+        self.length += len(text)
+        if self.length >= self.size:
+            self.out.write("".join(self.pending))
+            self.pending.clear()
+            self.length = 0
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:
+            self.out.write("".join(self.pending))
+            self.pending.clear()
+            self.length = 0
+        self.out.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+
+def render_report(session, report, output_file) -> str:
+    """Render a RunReport in the run's output format (to stdout or ``output_file``), then say
+    what the run used where a person sees it: concise and github output, which have no room
+    for it, get the summary on stderr, and a GitHub job its Markdown step summary. Returns the output format."""
+    from forcecheck.report import RENDERERS
+
+    config = session.config
+    out_format = config["output_format"]
+    color = config.color_for(config["color"], out_format, output_file is not None, sys.stdout.isatty())
+    emit(lambda out: RENDERERS[out_format](report, out, color), output_file, out_format)
+    if out_format in ("concise", "github"):  # documents with no room for what the run used
+        from forcecheck.report.text import summary_line
+
+        summary = report.summary()
+        print(f"forcecheck: {summary_line(summary)}", file=sys.stderr)
+        for note in summary["notes"]:
+            print(f"forcecheck: note: {note}", file=sys.stderr)
+    if config.step_summary:
+        from forcecheck.report.machine import write_step_summary
+
+        try:
+            write_step_summary(report, config.step_summary)
+        except OSError as exc:
+            print(f"forcecheck: warning: cannot write the step summary {config.step_summary}: {exc.strerror or exc}", file=sys.stderr)
+    return out_format
+
+
+def run_check(
+    paths: List[Path],
+    *,
+    format_name: Optional[str] = None,
+    catalog: Optional[Path] = None,
+    output_format: Optional[OutputFormat] = None,
+    output_file: Optional[Path] = None,
+    formats_dir: Optional[List[Path]] = None,
+    color: Optional[Color] = None,
+    exit_zero: bool = False,
+    banlist: Optional[str] = None,
+    banlist_file: Optional[Path] = None,
+    as_of: Optional[str] = None,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warn: Optional[List[str]] = None,
+    fail_on: Optional[FailOn] = None,
+    config_file: Optional[Path] = None,
+    jobs: Optional[int] = None,
+) -> int:
+    """``forcecheck check`` once its options are read: check, write the report, and return
+    the exit code (0 every deck legal, 1 a violation, 2 unusable input)."""
+    session = session_from(
+        config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
+        banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
+        ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
+    )
+    forced = session.config.forced_format
+    if forced:
+        session.compiled(None, forced)  # a broken format fails the run up front
+    report = session.check_paths(paths, fingerprints=session.config["output_format"] == "json")  # only JSON shows them
+    render_report(session, report, output_file)
+    code = report.exit_code_for(session.config["fail_on"])
+    return 0 if exit_zero and code == 1 else code

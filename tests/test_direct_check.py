@@ -1,0 +1,287 @@
+"""The direct check (``forcecheck.cli.direct``): a plain ``check`` command line is read without
+typer, with typer's answers. Its option table must be the check command's options; on any line
+it accepts it must hand ``run_check`` exactly what typer hands it; and a run either way must
+print and exit the same."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+import typer.main
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+import forcecheck.cli.check as check_module
+from forcecheck.cli import app
+from forcecheck.cli.direct import CHECK_OPTIONS, read_check_line
+from forcecheck.cli.runtime import Color, FailOn, OutputFormat
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_decks"
+DECK = str(SAMPLES / "bifrost" / "legal-faria-stranger.txt")
+
+
+def _check_command():
+    return typer.main.get_command(app).commands["check"]
+
+
+def _kind(annotation) -> tuple[str, bool]:
+    import typing
+    from enum import Enum
+
+    repeats = typing.get_origin(annotation) is list
+    if repeats:
+        (annotation,) = typing.get_args(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return "choice", repeats
+    return {str: "text", Path: "path", int: "int", bool: "flag"}[annotation], repeats
+
+
+def test_the_option_table_is_the_check_commands_options():
+    """Names, kinds, repetition, choices and ranges as typer declares them, in the same order;
+    and the path options are of the one kind the reader checks (need not exist, readable if
+    they do)."""
+    declared = []
+    for param in _check_command().params:
+        if param.param_type_name != "option":
+            continue
+        descriptor = param.type_descriptor
+        info = descriptor.parameter_info
+        kind, repeats = _kind(descriptor.annotation)
+        choices = descriptor.annotation if kind == "choice" else None
+        declared.append((param.name, tuple(param.opts), kind, repeats, choices, info.min, info.max))
+        assert not param.secondary_opts and param.envvar is None and param.nargs == 1
+        if kind == "path":
+            assert (info.exists, info.file_okay, info.dir_okay, info.readable, info.writable, info.resolve_path, info.allow_dash) == (False, True, True, True, False, False, False)
+        if kind == "choice":
+            assert info.case_sensitive
+    table = [(o.keyword, o.names, o.kind, o.repeats, o.choices, o.low, o.high) for o in CHECK_OPTIONS]
+    assert table == declared
+
+
+def test_the_paths_argument_is_what_the_reader_assumes():
+    (argument,) = [p for p in _check_command().params if p.param_type_name == "argument"]
+    info = argument.type_descriptor.parameter_info
+    assert (argument.name, argument.nargs, argument.required) == ("paths", -1, True)
+    assert (info.exists, info.readable, info.writable, info.resolve_path, info.allow_dash) == (False, False, False, False, False)
+
+
+class Recorder:
+    """Stands in for ``run_check`` under typer: what typer would have run."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, paths, **keywords):
+        self.calls.append((list(paths), keywords))
+        return 0
+
+
+def typer_reading(line: list[str]):
+    """(exit code, what typer hands run_check) for ``forcecheck check *line``."""
+    recorder = Recorder()
+    with mock.patch.object(check_module, "run_check", recorder):
+        result = CliRunner().invoke(app, ["check", *line])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, recorder.calls
+
+
+PLAIN_LINES = [
+    [DECK],
+    [DECK, "-f", "bifrost"],
+    ["-f", "bifrost", DECK, str(SAMPLES / "abc")],
+    [DECK, "--format=abc", "-o", "json", "--exit-zero"],
+    [DECK, "-fbifrost", "-ojunit", "-j2", "--jobs", "3"],
+    [DECK, "--select", "FC2,copy-limit", "--select", "FC1", "--ignore=FC201", "--warn", "FC3", "--extend-select", "ALL"],
+    [DECK, "--catalog", str(ROOT / "forcecheck"), "--db", "x.sqlite3", "--formats-dir", "a", "--formats-dir=b"],
+    [DECK, "--color", "never", "--fail-on", "warning", "--as-of", "2024-01-01", "--banlist", "none"],
+    [DECK, "--banlist-file", "lflist.conf", "--config", "c.yaml", "--output-file", "out.json", "-o", "sarif"],
+    ["--", "-f", DECK],
+    ["-", DECK, "-j", " 7 "],
+    [DECK, "--format", "--exit-zero"],  # the next token is the value, whatever it looks like
+    [DECK, "-f=bifrost"],  # a short name's value is the rest of the token: "=bifrost"
+    [DECK, "--format="],
+]
+
+
+@pytest.mark.parametrize("line", PLAIN_LINES, ids=range(len(PLAIN_LINES)))
+def test_a_plain_line_is_read_as_typer_reads_it(line):
+    direct = read_check_line(["check", *line])
+    assert direct is not None, "the reader declined a plain check line"
+    code, calls = typer_reading(line)
+    assert code == 0 and calls == [direct]
+
+
+def test_values_arrive_converted():
+    paths, keywords = read_check_line(["check", DECK, "a", "-o", "json", "--color", "never", "--fail-on", "warning", "-j", "4", "--select", "FC2", "--formats-dir", "d", "--exit-zero"])
+    assert paths == [Path(DECK), Path("a")]
+    assert keywords["output_format"] is OutputFormat.json and keywords["color"] is Color.never and keywords["fail_on"] is FailOn.warning
+    assert keywords["jobs"] == 4 and keywords["select"] == ["FC2"] and keywords["formats_dir"] == [Path("d")] and keywords["exit_zero"] is True
+    assert keywords["format_name"] is None and keywords["ignore"] is None
+
+
+DECLINED = [
+    [],  # no paths: typer says they are missing
+    ["-f", "bifrost"],
+    [DECK, "--help"],
+    [DECK, "-h"],
+    [DECK, "--formt", "bifrost"],  # typer suggests --format
+    [DECK, "--exit-zero=1"],
+    [DECK, "-o", "yaml"],
+    [DECK, "-o", "JSON"],
+    [DECK, "--jobs", "0"],
+    [DECK, "--jobs", "65"],
+    [DECK, "-j", "two"],
+    [DECK, "--format"],  # no value
+    [DECK, "-f"],
+    [DECK, "-x"],
+    [DECK, "-e"],  # --exit-zero has no short name
+]
+
+
+@pytest.mark.parametrize("line", DECLINED, ids=range(len(DECLINED)))
+def test_lines_typer_must_answer_are_declined(line):
+    assert read_check_line(["check", *line]) is None
+    code, calls = typer_reading(line)
+    assert code == 2 or "--help" in line, (code, line)  # typer's own usage error, or its help
+    assert calls == []
+
+
+def test_other_commands_and_root_options_are_typer_s():
+    assert read_check_line(["--version"]) is None
+    assert read_check_line(["fmt", DECK]) is None
+    assert read_check_line(["--help", "check", DECK]) is None
+    assert read_check_line([]) is None
+
+
+def test_shell_completion_is_typer_s(monkeypatch):
+    monkeypatch.setenv("_FORCECHECK_COMPLETE", "bash_complete")
+    assert read_check_line(["check", DECK]) is None
+
+
+@pytest.fixture(scope="module")
+def places(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("direct")
+    (folder / "deck.txt").write_text("x\n", encoding="utf-8")
+    return folder
+
+
+NAMES = [name for option in CHECK_OPTIONS for name in option.names] + ["--help", "-h", "--formt", "-x", "--", "-", "--version", "-fo"]
+VALUES = ["bifrost", "json", "JSON", "text", "never", "warning", "error", "0", "1", "64", "65", " 2", "x", "", "=a", "-f", "--exit-zero", "a b", "é.txt"]
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_every_line_the_reader_accepts_is_read_as_typer_reads_it(places, data):
+    """Generated lines of option names, values (good and bad), paths and glued forms: where the
+    reader answers, typer runs the check with exactly the same paths and options."""
+    values = VALUES + [str(places / "deck.txt"), str(places / "missing"), str(places)]
+    token = st.one_of(
+        st.sampled_from(NAMES),
+        st.sampled_from(values),
+        st.tuples(st.sampled_from(NAMES), st.sampled_from(values)).map(lambda pair: f"{pair[0]}={pair[1]}"),
+        st.tuples(st.sampled_from(["-f", "-o", "-j"]), st.sampled_from(values)).map("".join),
+    )
+    line = data.draw(st.lists(token, max_size=7))
+    direct = read_check_line(["check", *line])
+    if direct is None:
+        return
+    code, calls = typer_reading(line)
+    assert (code, calls) == (0, [direct])
+
+
+# -- the same run either way ------------------------------------------------------------------------
+
+RUN_EITHER_WAY = """
+import contextlib, io, json, sys
+mode, args = sys.argv[1], sys.argv[2:]
+out, err = io.StringIO(), io.StringIO()
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    try:
+        if mode == "direct":
+            from forcecheck.cli.direct import read_check_line
+            assert read_check_line(args) is not None, "declined"
+            sys.argv = ["forcecheck", *args]
+            from forcecheck.cli import main
+            main()
+        else:
+            from forcecheck.cli.application import app
+            app.load_for(args)
+            app(args=args, prog_name="forcecheck")
+        code = 0
+    except SystemExit as done:
+        code = done.code
+print(json.dumps([code, out.getvalue(), err.getvalue(), sorted(m for m in sys.modules if m.split(".")[0] in ("typer", "click"))]))
+"""
+
+
+def _run(mode: str, args: list[str], cwd: Path) -> list:
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(cwd / "cache"), "NO_COLOR": "1"}
+    env.pop("GITHUB_ACTIONS", None)
+    env.pop("GITHUB_STEP_SUMMARY", None)
+    done = subprocess.run([sys.executable, "-c", RUN_EITHER_WAY, mode, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    code, out, err, modules = json.loads(done.stdout)
+    return [code, re.sub(r'time="[0-9.]+"', 'time="T"', out), err, modules]  # JUnit's timings differ run to run
+
+
+def test_a_run_prints_and_exits_the_same_either_way(tmp_path):
+    illegal = tmp_path / "illegal.txt"
+    illegal.write_text("[Ruler]\n1 Nobody Of Note\n[Main Deck]\n5 Ceaseless Devotion\n", encoding="utf-8")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: [unclosed\n", encoding="utf-8")
+    lines = [
+        ["check", DECK, "-f", "bifrost"],
+        ["check", DECK, str(illegal), "-f", "bifrost", "-o", "concise"],
+        ["check", str(illegal), str(tmp_path / "missing.txt"), "-f", "bifrost", "-o", "json"],
+        ["check", str(illegal), "-f", "bifrost", "--exit-zero", "-o", "junit"],
+        ["check", DECK, "-f", "no-such-format"],
+        ["check", str(broken), "-f", "bifrost"],
+        ["check", DECK, "-f", "bifrost", "--as-of", "yesterday"],
+        ["check", DECK, "-f", "bifrost", "--output-file", str(tmp_path / "out.sarif"), "-o", "sarif"],
+        ["check", DECK, "-f", "bifrost", "--catalog", str(tmp_path / "no-catalog.sqlite3")],
+    ]
+    for args in lines:
+        direct, through_typer = _run("direct", args, tmp_path), _run("typer", args, tmp_path)
+        assert direct[:3] == through_typer[:3], args
+        assert direct[3] == [] and through_typer[3] != []
+    codes = [_run("direct", args, tmp_path)[0] for args in lines]
+    assert codes == [0, 1, 2, 0, 2, 2, 2, 0, 2]  # legal, illegal, a missing file, --exit-zero, then unusable input
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path):
+    """``forcecheck check ... | head -1``: exit 1 with nothing on stderr, as click does."""
+    args = [sys.executable, "-m", "forcecheck", "check", *[DECK] * 3000, "-f", "bifrost", "--jobs", "1"]
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    assert process.stdout.readline().startswith(b"legal")
+    process.stdout.close()
+    stderr = process.stderr.read()
+    assert process.wait(timeout=120) == 1
+    assert stderr == b""
+
+
+@pytest.mark.parametrize("direct", [True, False], ids=["direct", "typer"])
+def test_an_interrupted_check_ends_the_same_either_way(direct, monkeypatch, capsys):
+    """Ctrl-C during a check: one line and exit 130, whichever way the line was read."""
+    import forcecheck.cli.runtime as runtime
+    from forcecheck.cli import main
+
+    def interrupted(paths, **keywords):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runtime, "run_check", interrupted)
+    monkeypatch.setattr(check_module, "run_check", interrupted)
+    if not direct:  # typer reads the line
+        monkeypatch.setattr("forcecheck.cli.direct.read_check_line", lambda args: None)
+    monkeypatch.setattr(sys, "argv", ["forcecheck", "check", DECK])
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == 130
+    assert capsys.readouterr().err == "forcecheck: interrupted\n"
