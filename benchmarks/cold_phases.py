@@ -16,17 +16,10 @@ def mark(name: str) -> None:
     marks.append((name, time.perf_counter()))
 
 
-import typer  # noqa: E402,F401  - the CLI framework
+from forcecheck.cli.direct import read_check_line  # noqa: E402
 
-mark("import typer")
-from forcecheck.cli import app  # noqa: E402
-
-app.load_for(["check"])
-mark("import the check command")
-import typer.main  # noqa: E402
-
-command = typer.main.get_command(app)
-mark("build the command line")
+paths, keywords = read_check_line(["check", sys.argv[1], "-f", sys.argv[2]])
+mark("read the command line (forcecheck.cli.direct)")
 from forcecheck.cli.runtime import session_from  # noqa: E402
 
 session = session_from(format_name=sys.argv[2])
