@@ -1,8 +1,8 @@
 """The shortcuts that keep a batch fast give exactly what the plain way gives.
 
 Each test holds one shortcut to the way it replaced: the text report written without rich to
-rich's own layout, the JSON writer to ``json.dumps``, a JSON deck written directly to the dict it
-was built from, the streamed JUnit document to the tree ElementTree
+rich's own layout, the JSON writer to ``json.dumps``, a JSON deck and a SARIF document written
+directly to the dicts they were built from, the streamed JUnit document to the tree ElementTree
 builds, a deck's line index to searching its lines, a line read once and remembered to reading
 it again, other readings worked out on demand to working them out at once, what a ruler decides
 worked out once to working it out per deck; and a one-deck check loads neither pydantic nor
@@ -188,6 +188,61 @@ def test_json_decks_checked_and_odd_are_written_as_their_dicts():
 
     for deck in _odd_decks():
         assert deck_text(deck) == pretty(deck.to_dict(), 2), deck.path
+
+
+def _sarif_from_dicts(report) -> str:
+    """The SARIF document with every result built as dicts and written by ``pretty`` (the
+    renderer before it wrote results directly)."""
+    from forcecheck.report import machine
+    from forcecheck.report.escape import json_text
+    from forcecheck.rules.registry import KINDS
+
+    out = io.StringIO()
+    machine.render_sarif(RunReport([], catalog=report.catalog), out)
+    head, _, tail = out.getvalue().partition('      "results": []')
+    root_text = str(machine._repository_root())
+    index = {code: n for n, code in enumerate(sorted(k.code for k in KINDS.values()))}
+    results = []
+    for deck in report.decks:
+        artifact = machine._artifact(deck.path, root_text)
+        for code, rule, severity, line, message in machine._rows(deck):
+            location = {"artifactLocation": artifact, "region": {"startLine": line or 1}}
+            result = {"ruleId": code, "ruleIndex": index[code], "level": "error" if severity == "error" else "warning",
+                      "message": {"text": message}, "locations": [{"physicalLocation": location}],
+                      "properties": {"rule": rule, "format": deck.format}}
+            violation = next((v for v in deck.violations if v.code == code and v.line == line and v.message == message), None)
+            if violation is not None:
+                result["properties"].update({k: getattr(violation, k) for k in ("section", "card", "found", "limit") if getattr(violation, k) is not None})
+                others = violation.all_lines[1:]
+                if others:
+                    result["relatedLocations"] = [
+                        {"id": i, "physicalLocation": {"artifactLocation": artifact, "region": {"startLine": n}}, "message": {"text": f"also line {n}"}}
+                        for i, n in enumerate(others, start=1)]
+            results.append(json_text(pretty(result, 4)))
+    successful = all(deck.error is None for deck in report.decks)
+    tail = tail.replace('"executionSuccessful": true', f'"executionSuccessful": {"true" if successful else "false"}', 1)
+    body = "[" + "".join(("," if n else "") + "\n        " + r for n, r in enumerate(results)) + ("\n      ]" if results else "]")
+    return head + '      "results": ' + body + tail
+
+
+@settings(max_examples=100, deadline=None)
+@given(decks=st.lists(_deck_reports, max_size=4))
+def test_sarif_written_directly_is_the_document_built_from_dicts(decks):
+    from forcecheck.report.machine import render_sarif
+
+    out = io.StringIO()
+    render_sarif(RunReport(list(decks), catalog="c"), out)
+    assert out.getvalue() == _sarif_from_dicts(RunReport(list(decks), catalog="c"))
+
+
+def test_sarif_of_checked_and_odd_decks_inside_and_outside_the_repository_is_the_document_built_from_dicts():
+    from forcecheck.report.machine import render_sarif
+
+    inside = [DeckReport(path=str(ROOT / "decks" / "a b#é.txt"), format="bifrost", violations=[Violation("FC101", "main-size", "error", "m", "d")])]
+    for decks in (_odd_decks(), inside, []):
+        out = io.StringIO()
+        render_sarif(RunReport(list(decks), catalog="c"), out)
+        assert out.getvalue() == _sarif_from_dicts(RunReport(list(decks), catalog="c"))
 
 
 def _junit_tree(decks) -> str:
