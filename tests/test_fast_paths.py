@@ -1,11 +1,12 @@
 """The shortcuts that keep a batch fast give exactly what the plain way gives.
 
 Each test holds one shortcut to the way it replaced: the text report written without rich to
-rich's own layout, the JSON writer to ``json.dumps``, the streamed JUnit document to the tree
-ElementTree builds, a deck's line index to searching its lines, a line read once and remembered
-to reading it again, other readings worked out on demand to working them out at once, what a
-ruler decides worked out once to working it out per deck; and a one-deck check loads neither
-pydantic nor rich, nor every command's module.
+rich's own layout, the JSON writer to ``json.dumps``, a JSON deck and a SARIF document written
+directly to the dicts they were built from, the streamed JUnit document to the tree ElementTree
+builds, a deck's line index to searching its lines, a line read once and remembered to reading
+it again, other readings worked out on demand to working them out at once, what a ruler decides
+worked out once to working it out per deck; and a one-deck check loads neither pydantic nor
+rich, nor every command's module.
 """
 
 from __future__ import annotations
@@ -136,6 +137,112 @@ _json_values = st.recursive(
 def test_pretty_json_is_the_standard_librarys_text(value, depth):
     expected = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * depth)
     assert pretty(value, depth) == expected
+
+
+_text = st.text(max_size=12) | st.sampled_from(['a "b" <c> & d\\e', "\x00\x1b[2J\x7f\x9b", "\u202e\u2028é漢", "\udcff.txt"])
+_maybe_text = st.none() | _text
+_maybe_int = st.none() | st.integers(-3, 10**12)
+_violations = st.builds(
+    Violation, code=st.sampled_from(["FC101", "FC201", "FC302", "FC012"]), rule=_text, severity=st.sampled_from(["error", "warning"]),
+    message=_text, deck=_text, section=_maybe_text, card=_maybe_text, line=_maybe_int, found=_maybe_int, limit=_maybe_text,
+    lines=st.none() | st.lists(st.integers(1, 999), max_size=3).map(tuple),
+)
+_deck_reports = st.builds(
+    DeckReport, path=_text, format=_maybe_text, violations=st.lists(_violations, max_size=3), error=_maybe_text,
+    banlist=_maybe_text, name=_maybe_text, player=_maybe_text,
+    kept=st.fixed_dictionaries({
+        "fingerprint": _maybe_text, "ruler": _maybe_text,
+        "sections": st.none() | st.dictionaries(_text, st.integers(0, 99) | st.booleans(), max_size=3),
+        "corrections": st.lists(st.fixed_dictionaries({"line": _maybe_int, "written": _text, "read_as": _text}), max_size=2),
+    }),
+)
+"""Reports as a worker sends them, with odd text in every field: quotes, markup, controls,
+bidi marks, an undecodable file name byte, and values of the less usual kinds (a bool count)."""
+
+
+def _odd_decks():
+    """The sample decks as checked (their resolutions attached) and written-out odd ones."""
+    odd = 'a "b" <c> & d\\te\nf\r\x01\u202e\udcff'
+    return _reports(SAMPLES / "bifrost", "bifrost") + _reports(SAMPLES / "ygo-5ds", "ygo-5ds") + [
+        DeckReport(path=odd, format=None, error=odd),
+        DeckReport(path="x.txt", format="bifrost", error="x.txt:3: unreadable", kept={"sections": None}),
+        DeckReport(path="sub/é.txt", format=odd, banlist=odd, name=odd, player=odd, kept={
+            "fingerprint": "fc1-0", "sections": {"main": 40, odd: 2}, "ruler": odd, "corrections": [{"line": 2, "written": odd, "read_as": "x"}]}),
+        DeckReport(path="t.txt", format="bifrost", violations=[
+            Violation("FC201", "copy-limit", "error", odd, "t.txt", odd, odd, 3, 5, odd, (3, 9, 12)),
+            Violation("FC201", "copy-limit", "error", odd, "t.txt", "side", "other", 3, 6, None, (3, 4)),  # the first's twin
+            Violation("FC101", "main-size", "error", "short", "t.txt", found=True)]),
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(deck=_deck_reports)
+def test_a_json_deck_written_directly_is_pretty_json_of_its_dict(deck):
+    from forcecheck.report.json_out import deck_text
+
+    assert deck_text(deck) == pretty(deck.to_dict(), 2)
+
+
+def test_json_decks_checked_and_odd_are_written_as_their_dicts():
+    from forcecheck.report.json_out import deck_text
+
+    for deck in _odd_decks():
+        assert deck_text(deck) == pretty(deck.to_dict(), 2), deck.path
+
+
+def _sarif_from_dicts(report) -> str:
+    """The SARIF document with every result built as dicts and written by ``pretty`` (the
+    renderer before it wrote results directly)."""
+    from forcecheck.report import machine
+    from forcecheck.report.escape import json_text
+    from forcecheck.rules.registry import KINDS
+
+    out = io.StringIO()
+    machine.render_sarif(RunReport([], catalog=report.catalog), out)
+    head, _, tail = out.getvalue().partition('      "results": []')
+    root_text = str(machine._repository_root())
+    index = {code: n for n, code in enumerate(sorted(k.code for k in KINDS.values()))}
+    results = []
+    for deck in report.decks:
+        artifact = machine._artifact(deck.path, root_text)
+        for code, rule, severity, line, message in machine._rows(deck):
+            location = {"artifactLocation": artifact, "region": {"startLine": line or 1}}
+            result = {"ruleId": code, "ruleIndex": index[code], "level": "error" if severity == "error" else "warning",
+                      "message": {"text": message}, "locations": [{"physicalLocation": location}],
+                      "properties": {"rule": rule, "format": deck.format}}
+            violation = next((v for v in deck.violations if v.code == code and v.line == line and v.message == message), None)
+            if violation is not None:
+                result["properties"].update({k: getattr(violation, k) for k in ("section", "card", "found", "limit") if getattr(violation, k) is not None})
+                others = violation.all_lines[1:]
+                if others:
+                    result["relatedLocations"] = [
+                        {"id": i, "physicalLocation": {"artifactLocation": artifact, "region": {"startLine": n}}, "message": {"text": f"also line {n}"}}
+                        for i, n in enumerate(others, start=1)]
+            results.append(json_text(pretty(result, 4)))
+    successful = all(deck.error is None for deck in report.decks)
+    tail = tail.replace('"executionSuccessful": true', f'"executionSuccessful": {"true" if successful else "false"}', 1)
+    body = "[" + "".join(("," if n else "") + "\n        " + r for n, r in enumerate(results)) + ("\n      ]" if results else "]")
+    return head + '      "results": ' + body + tail
+
+
+@settings(max_examples=100, deadline=None)
+@given(decks=st.lists(_deck_reports, max_size=4))
+def test_sarif_written_directly_is_the_document_built_from_dicts(decks):
+    from forcecheck.report.machine import render_sarif
+
+    out = io.StringIO()
+    render_sarif(RunReport(list(decks), catalog="c"), out)
+    assert out.getvalue() == _sarif_from_dicts(RunReport(list(decks), catalog="c"))
+
+
+def test_sarif_of_checked_and_odd_decks_inside_and_outside_the_repository_is_the_document_built_from_dicts():
+    from forcecheck.report.machine import render_sarif
+
+    inside = [DeckReport(path=str(ROOT / "decks" / "a b#é.txt"), format="bifrost", violations=[Violation("FC101", "main-size", "error", "m", "d")])]
+    for decks in (_odd_decks(), inside, []):
+        out = io.StringIO()
+        render_sarif(RunReport(list(decks), catalog="c"), out)
+        assert out.getvalue() == _sarif_from_dicts(RunReport(list(decks), catalog="c"))
 
 
 def _junit_tree(decks) -> str:

@@ -56,6 +56,19 @@ def pretty(value, depth: int = 0) -> str:
     return "[" + inner + ("," + inner).join(parts) + outer + "]"
 
 
+def scalar(value, depth: int) -> str:
+    """A string, an int or None as JSON, with no call of ``pretty``; anything else as ``pretty``
+    writes it at ``depth``. For writers that lay out a document's fixed keys themselves."""
+    if value is None:
+        return "null"
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    return pretty(value, depth)
+
+
 def _fallback(value, depth: int) -> str:
     """Anything else (floats, non-string keys) as the standard library writes it."""
     return dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * depth)

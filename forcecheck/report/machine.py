@@ -13,7 +13,7 @@ from xml.etree import ElementTree as ET
 
 from forcecheck import __version__
 from forcecheck.report.escape import json_text, printable, xml_text
-from forcecheck.report.jsontext import pretty
+from forcecheck.report.jsontext import pretty, scalar
 from forcecheck.report.model import DeckReport, RunReport, Violation
 
 UNREADABLE = ("FC000", "unreadable-input")
@@ -137,30 +137,27 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
     successful = True
     for deck in report.iter_decks():
         successful = successful and deck.error is None
-        artifact = _artifact(deck.path, root_text)
+        artifact = None
+        kind = scalar(deck.format, 6)
         for code, rule, severity, line, message in _rows(deck):
-            # code scanning needs a line: a section-wide finding has its header's, else the file's first
-            location: dict = {"artifactLocation": artifact, "region": {"startLine": line or 1}}
-            result = {
-                "ruleId": code,
-                "ruleIndex": index[code],
-                "level": "error" if severity == "error" else "warning",
-                "message": {"text": message},
-                "locations": [{"physicalLocation": location}],
-                "properties": {"rule": rule, "format": deck.format},
-            }
+            if artifact is None:
+                artifact = pretty(_artifact(deck.path, root_text), 8)
+            extra = related = ""
             violation = next((v for v in deck.violations if v.code == code and v.line == line and v.message == message), None)
             if violation is not None:
-                result["properties"].update(
-                    {k: getattr(violation, k) for k in ("section", "card", "found", "limit") if getattr(violation, k) is not None}
-                )
+                for key in ("section", "card", "found", "limit"):
+                    value = getattr(violation, key)
+                    if value is not None:
+                        extra += ',\n            "%s": %s' % (key, scalar(value, 6))
                 others = violation.all_lines[1:]
                 if others:  # one card on several lines: one result, the other lines related to it
-                    result["relatedLocations"] = [
-                        {"id": i, "physicalLocation": {"artifactLocation": artifact, "region": {"startLine": n}}, "message": {"text": f"also line {n}"}}
-                        for i, n in enumerate(others, start=1)
-                    ]
-            out.write(("" if first else ",") + "\n        " + _indented(result, 4))
+                    related = ',\n          "relatedLocations": [\n            ' + ",\n            ".join(
+                        [_RELATED % (i, artifact, scalar(n, 9), scalar(f"also line {n}", 8)) for i, n in enumerate(others, start=1)]
+                    ) + "\n          ]"
+            # code scanning needs a line: a section-wide finding has its header's, else the file's first
+            text = _RESULT % (scalar(code, 5), scalar(index[code], 5), "error" if severity == "error" else "warning",
+                              scalar(message, 6), artifact, scalar(line or 1, 9), scalar(rule, 6), kind, extra, related)
+            out.write(("" if first else ",") + "\n        " + json_text(text))
             first = False
     out.write(("\n      " if not first else "") + "],\n")
     summary = report.summary()
@@ -169,6 +166,47 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
     out.write('      "invocations": ' + _indented([invocation], 3) + ",\n")
     properties = {"catalog": summary["catalog"], "config": summary["config"], "notes": summary["notes"]}
     out.write('      "properties": ' + _indented(properties, 3) + "\n    }\n  ]\n}\n")
+
+
+_RESULT = """{
+          "ruleId": %s,
+          "ruleIndex": %s,
+          "level": "%s",
+          "message": {
+            "text": %s
+          },
+          "locations": [
+            {
+              "physicalLocation": {
+                "artifactLocation": %s,
+                "region": {
+                  "startLine": %s
+                }
+              }
+            }
+          ],
+          "properties": {
+            "rule": %s,
+            "format": %s%s
+          }%s
+        }"""
+"""A SARIF result as ``pretty`` writes it four levels deep: written directly, only the values
+encoded (a batch writes one per violation; building each result as dicts and walking them
+cost most of the document's time). tests/test_fast_paths.py holds the document to the one
+built from dicts."""
+
+_RELATED = """{
+              "id": %d,
+              "physicalLocation": {
+                "artifactLocation": %s,
+                "region": {
+                  "startLine": %s
+                }
+              },
+              "message": {
+                "text": %s
+              }
+            }"""
 
 
 def render_junit(report: RunReport, out: TextIO) -> None:
