@@ -99,6 +99,17 @@ def session_from(
     return Session.from_options(flags, config_file=config_file, warn=tokens(warn))
 
 
+def checking_session(**options):
+    """``session_from(**options)`` for a command that checks decks: a format the options or the
+    configuration force on every deck is compiled up front, so a broken one fails the run
+    before any deck is read."""
+    session = session_from(**options)
+    forced = session.config.forced_format
+    if forced:
+        session.compiled(None, forced)
+    return session
+
+
 def fail(message: str, code: int = 2) -> None:
     """One line on stderr, no traceback, and the exit code (2 = unusable input)."""
     from forcecheck.report.escape import printable
@@ -238,14 +249,11 @@ def run_check(
 ) -> int:
     """``forcecheck check`` once its options are read: check, write the report, and return
     the exit code (0 every deck legal, 1 a violation, 2 unusable input)."""
-    session = session_from(
+    session = checking_session(
         config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
         ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
     )
-    forced = session.config.forced_format
-    if forced:
-        session.compiled(None, forced)  # a broken format fails the run up front
     report = session.check_paths(paths, fingerprints=session.config["output_format"] == "json")  # only JSON shows them
     render_report(session, report, output_file)
     code = report.exit_code_for(session.config["fail_on"])

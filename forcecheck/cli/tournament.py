@@ -26,7 +26,7 @@ from forcecheck.cli.common import (
     SelectOpt,
     WarnOpt,
 )
-from forcecheck.cli.runtime import PlainOutput, fail, render_report, session_from
+from forcecheck.cli.runtime import PlainOutput, checking_session, fail, render_report, session_from
 
 
 def _used(session) -> str:
@@ -191,21 +191,18 @@ def register_command(
 
     if not submissions.is_dir():
         fail(f"{submissions}: not a folder of submissions")
-    session = session_from(
+    session = checking_session(
         config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
         ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
     )
-    forced = session.config.forced_format
-    if forced:
-        session.compiled(None, forced)  # a broken format fails the event up front
     files = submission_files(submissions)
     run = session.check_paths(files, submissions=True)
     _with_progress(run, len(files))
     rows, summary = finish([row_for(deck, submissions) for deck in run.decks])
     about = session.about()
     summary.update({
-        "format": forced or session.config["format"], "as_of": session.config["as_of"] or "today",
+        "format": session.config.forced_format or session.config["format"], "as_of": session.config["as_of"] or "today",
         "catalog": about["catalog"], "config": about["config"], "notes": about["notes"], "submissions": str(submissions),
     })
     try:
