@@ -161,13 +161,17 @@ def cold_phases(deck: Path, runs: int) -> dict[str, float]:
     return {name: round(statistics.median(values), 1) for name, values in samples.items()}
 
 
-def median_time(cmd: list[str], runs: int) -> float:
-    times = []
+def median_times(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
+    """The median wall time of each command over ``runs`` rounds, the commands taking turns
+    within a round: a busy spell of a shared machine then slows each of them alike, and a
+    ratio between them holds (run back to back, one command's nine runs could all fall in one)."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, capture_output=True, check=False, cwd=ROOT)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for name, cmd in commands.items():
+            start = time.perf_counter()
+            subprocess.run(cmd, capture_output=True, check=False, cwd=ROOT)
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(taken) for name, taken in times.items()}
 
 
 # --- the suite ----------------------------------------------------------------------------------
@@ -227,13 +231,20 @@ def run_cli_suite(tmp: Path, catalog, catalog_path: str | None, legal: list[Path
 
     bare = bare_python(tmp)
     one_deck = ROOT / "sample_decks" / "bifrost" / "legal-faria-stranger.txt"
-    runs = 9
-    bare_s = median_time([bare, "-c", "pass"], runs)
-    here_s = median_time([sys.executable, "-c", "pass"], runs)
-    version = median_time([sys.executable, "-m", "forcecheck", "--version"], runs)
-    single = median_time([sys.executable, "-m", "forcecheck", "check", str(one_deck), "-f", "bifrost"], runs)
+    runs = 21
     script = Path(sys.executable).with_name("forcecheck")  # the console script pip installs: what a user types
-    console = median_time([str(script), "check", str(one_deck), "-f", "bifrost"], runs) if script.exists() else None
+    commands = {
+        "bare": [bare, "-c", "pass"],
+        "here": [sys.executable, "-c", "pass"],
+        "version": [sys.executable, "-m", "forcecheck", "--version"],
+        "single": [sys.executable, "-m", "forcecheck", "check", str(one_deck), "-f", "bifrost"],
+    }
+    if script.exists():
+        commands["console"] = [str(script), "check", str(one_deck), "-f", "bifrost"]
+    subprocess.run(commands["single"], capture_output=True, check=False, cwd=ROOT)  # the spec cache filled, as after a first run
+    medians = median_times(commands, runs)
+    bare_s, here_s, version, single = medians["bare"], medians["here"], medians["version"], medians["single"]
+    console = medians.get("console")
     results["cold_start_s"] = {"bare_python": round(bare_s, 4), "python": round(here_s, 4), "version": round(version, 4),
                                "one_deck_check": round(single, 4), "ratio": round(single / bare_s, 2)}
     row("cold start", "python -c pass, bare venv / this environment", f"{bare_s * 1000:.0f} ms / {here_s * 1000:.0f} ms")
