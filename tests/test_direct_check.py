@@ -31,6 +31,25 @@ def _check_command():
     return typer.main.get_command(app).commands["check"]
 
 
+def _declarations() -> dict:
+    """What the check command's signature declares for each parameter: (the value's type, without
+    Optional, and typer's OptionInfo or ArgumentInfo). Read from the signature, which says the
+    same on every typer release (the click parameters typer builds differ between them)."""
+    import inspect
+    import typing
+
+    hints = typing.get_type_hints(check_module.check, include_extras=True)
+    declared = {}
+    for name, parameter in inspect.signature(check_module.check).parameters.items():
+        hint, info = hints[name], parameter.default
+        if typing.get_origin(hint) is typing.Annotated:
+            hint, info = typing.get_args(hint)
+        if typing.get_origin(hint) is typing.Union:
+            (hint,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        declared[name] = (hint, info)
+    return declared
+
+
 def _kind(annotation) -> tuple[str, bool]:
     import typing
     from enum import Enum
@@ -44,19 +63,20 @@ def _kind(annotation) -> tuple[str, bool]:
 
 
 def test_the_option_table_is_the_check_commands_options():
-    """Names, kinds, repetition, choices and ranges as typer declares them, in the same order;
-    and the path options are of the one kind the reader checks (need not exist, readable if
-    they do)."""
+    """Names as the command line's parser has them, kinds, repetition, choices and ranges as the
+    command declares them, in the same order; and the path options are of the one kind the
+    reader checks (need not exist, readable if they do)."""
+    declarations = _declarations()
     declared = []
     for param in _check_command().params:
         if param.param_type_name != "option":
             continue
-        descriptor = param.type_descriptor
-        info = descriptor.parameter_info
-        kind, repeats = _kind(descriptor.annotation)
-        choices = descriptor.annotation if kind == "choice" else None
+        annotation, info = declarations[param.name]
+        kind, repeats = _kind(annotation)
+        choices = annotation if kind == "choice" else None
         declared.append((param.name, tuple(param.opts), kind, repeats, choices, info.min, info.max))
         assert not param.secondary_opts and param.envvar is None and param.nargs == 1
+        assert param.multiple == repeats and bool(param.is_flag) == (kind == "flag")
         if kind == "path":
             assert (info.exists, info.file_okay, info.dir_okay, info.readable, info.writable, info.resolve_path, info.allow_dash) == (False, True, True, True, False, False, False)
         if kind == "choice":
@@ -67,8 +87,8 @@ def test_the_option_table_is_the_check_commands_options():
 
 def test_the_paths_argument_is_what_the_reader_assumes():
     (argument,) = [p for p in _check_command().params if p.param_type_name == "argument"]
-    info = argument.type_descriptor.parameter_info
-    assert (argument.name, argument.nargs, argument.required) == ("paths", -1, True)
+    annotation, info = _declarations()["paths"]
+    assert (argument.name, argument.nargs, argument.required, _kind(annotation)) == ("paths", -1, True, ("path", True))
     assert (info.exists, info.readable, info.writable, info.resolve_path, info.allow_dash) == (False, False, False, False, False)
 
 
