@@ -305,3 +305,34 @@ def test_an_interrupted_check_ends_the_same_either_way(direct, monkeypatch, caps
         main()
     assert done.value.code == 130
     assert capsys.readouterr().err == "forcecheck: interrupted\n"
+
+
+def _closed(fd: int):
+    """Start the program with descriptor ``fd`` closed (``>&-``, ``2>&-``)."""
+    return lambda: os.close(fd)
+
+
+def test_standard_output_closed_is_one_line_either_way(tmp_path):
+    """``forcecheck check ... >&-``: the report has nowhere to go; one line and exit 2, no
+    traceback, whichever way the line is read; with --output-file the run needs no stdout."""
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    base = [sys.executable, "-m", "forcecheck", "check", DECK, "-f", "bifrost"]
+
+    def run(*extra):
+        return subprocess.run([*base, *extra], stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env, preexec_fn=_closed(1), timeout=120)
+
+    direct = run("-o", "json")
+    assert (direct.returncode, direct.stderr) == (2, "forcecheck: error: standard output is closed, so the json report has nowhere to go; write it to a file with --output-file PATH\n")
+    usage = run("--formt", "x")  # typer's usage error, on stderr
+    assert usage.returncode == 2 and "Traceback" not in usage.stderr and "No such option: --formt" in usage.stderr
+    written = run("--output-file", str(tmp_path / "report.txt"))
+    assert written.returncode == 0 and (tmp_path / "report.txt").read_text(encoding="utf-8").startswith("legal")
+
+
+def test_standard_error_closed_keeps_messages_out_of_the_report(tmp_path):
+    """``2>&-``: messages are dropped (they have nowhere to go), never written into stdout."""
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-m", "forcecheck", "check", DECK, "-f", "bifrost", "-o", "json"],
+                          stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env, preexec_fn=_closed(2), timeout=120)
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["summary"]["decks"] == 1

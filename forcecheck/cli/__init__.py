@@ -37,6 +37,8 @@ def main() -> None:
     from forcecheck.cli.direct import run_direct
     from forcecheck.cli.runtime import exit_for
 
+    if sys.stderr is None:  # started with it closed (``2>&-``): print(file=None) would write messages into the report
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the rest of the process
     args = sys.argv[1:]
     try:
         code = run_direct(args)
@@ -83,8 +85,9 @@ def _leave(done: SystemExit) -> None:
     if not (code is None or isinstance(code, int)) or os.environ.get("FORCECHECK_DEBUG"):
         raise done
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # None: started with it closed
+                stream.flush()
     except (OSError, ValueError):
         raise done from None
     os._exit(code or 0)

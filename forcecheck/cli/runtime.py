@@ -138,6 +138,10 @@ def emit(write, output_file, out_format: str) -> None:
     character device (``/dev/stdout``, a named pipe) is written into, never replaced."""
     if output_file is None:
         out = sys.stdout
+        if out is None:  # started with standard output closed (``>&-``)
+            from forcecheck.errors import ForcecheckError
+
+            raise ForcecheckError(f"standard output is closed, so the {out_format} report has nowhere to go; write it to a file with --output-file PATH")
         if not out.isatty():  # a pipe or a file: batched, whatever PYTHONUNBUFFERED says
             out = Batched(out)
         write(out)
@@ -207,7 +211,7 @@ def render_report(session, report, output_file) -> str:
 
     config = session.config
     out_format = config["output_format"]
-    color = config.color_for(config["color"], out_format, output_file is not None, sys.stdout.isatty())
+    color = config.color_for(config["color"], out_format, output_file is not None, sys.stdout is not None and sys.stdout.isatty())
     emit(lambda out: RENDERERS[out_format](report, out, color), output_file, out_format)
     if out_format in ("concise", "github"):  # documents with no room for what the run used
         from forcecheck.report.text import summary_line
