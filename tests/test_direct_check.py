@@ -3,6 +3,7 @@ typer, with typer's answers. Its option table must be the check command's option
 it accepts it must hand ``run_check`` exactly what typer hands it; and a run either way must
 print and exit the same."""
 
+import errno
 import json
 import os
 import re
@@ -336,3 +337,14 @@ def test_standard_error_closed_keeps_messages_out_of_the_report(tmp_path):
                           stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env, preexec_fn=_closed(2), timeout=120)
     assert done.returncode == 0
     assert json.loads(done.stdout)["summary"]["decks"] == 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux) to stand for a full disk")
+def test_a_full_disk_under_the_report_is_one_line_either_way(tmp_path):
+    """``> /dev/full``: exit 2 and one line naming the cause, not an internal error, for a
+    direct check and for a command typer runs."""
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    for args in (["check", DECK, "-f", "bifrost", "-o", "json"], ["formats", "list"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([sys.executable, "-m", "forcecheck", *args], stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env, timeout=120)
+        assert (done.returncode, done.stderr) == (2, f"forcecheck: error: cannot write the output: {os.strerror(errno.ENOSPC)}\n"), args

@@ -5,6 +5,7 @@ command line through these without loading typer at all; the typer commands call
 functions, so both ways behave alike.
 """
 
+import errno
 import sys
 from enum import Enum
 from pathlib import Path
@@ -52,7 +53,16 @@ def exit_for(exc: BaseException) -> tuple[str, int] | None:
         from forcecheck.report.escape import printable
 
         return f"forcecheck: error: the catalog database cannot be read ({printable(str(exc))}); re-import it", 2
+    if isinstance(exc, OSError) and exc.errno in _WRITE_FAULTS:  # a full disk under the report (``> /dev/full``)
+        from forcecheck.report.escape import printable
+
+        where = printable(str(exc.filename)) if exc.filename else "the output"
+        return f"forcecheck: error: cannot write {where}: {exc.strerror}", 2
     return None
+
+
+_WRITE_FAULTS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EROFS") if hasattr(errno, name))
+"""Errors only a write meets: the disk or quota is full, the file too large, the file system read-only."""
 
 
 def tokens(values: Optional[List[str]]) -> list[str]:
