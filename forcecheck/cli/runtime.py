@@ -240,34 +240,12 @@ def render_report(session, report, output_file) -> str:
     return out_format
 
 
-def run_check(
-    paths: List[Path],
-    *,
-    format_name: Optional[str] = None,
-    catalog: Optional[Path] = None,
-    output_format: Optional[OutputFormat] = None,
-    output_file: Optional[Path] = None,
-    formats_dir: Optional[List[Path]] = None,
-    color: Optional[Color] = None,
-    exit_zero: bool = False,
-    banlist: Optional[str] = None,
-    banlist_file: Optional[Path] = None,
-    as_of: Optional[str] = None,
-    select: Optional[List[str]] = None,
-    extend_select: Optional[List[str]] = None,
-    ignore: Optional[List[str]] = None,
-    warn: Optional[List[str]] = None,
-    fail_on: Optional[FailOn] = None,
-    config_file: Optional[Path] = None,
-    jobs: Optional[int] = None,
-) -> int:
-    """``forcecheck check`` once its options are read: check, write the report, and return
-    the exit code (0 every deck legal, 1 a violation, 2 unusable input)."""
-    session = checking_session(
-        config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
-        banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
-        ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
-    )
+def run_check(paths: List[Path], *, output_file: Optional[Path] = None, exit_zero: bool = False, **options) -> int:
+    """``forcecheck check`` once its options are read: check, write the report (to stdout or
+    ``output_file``), and return the exit code (0 every deck legal, 1 a violation, 2 unusable
+    input; ``exit_zero`` turns 1 into 0). ``options`` are the session's, as ``session_from``
+    takes them."""
+    session = checking_session(**options)
     report = session.check_paths(paths, fingerprints=session.config["output_format"] == "json")  # only JSON shows them
     render_report(session, report, output_file)
     code = report.exit_code_for(session.config["fail_on"])
