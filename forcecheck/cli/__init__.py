@@ -17,8 +17,8 @@ __all__ = ["app", "main", "run"]
 
 
 def __getattr__(name: str):
-    """``forcecheck.cli.application``, the typer application, imported when first asked for: a plain
-    check run by ``main`` never loads typer (``forcecheck.cli.direct``)."""
+    """``forcecheck.cli.app``, the typer application (``forcecheck.cli.application``), imported
+    when first asked for: a plain check run by ``main`` never loads typer (``forcecheck.cli.direct``)."""
     if name == "app":
         from forcecheck.cli.application import app
 
