@@ -14,6 +14,7 @@ from unittest import mock
 
 import pytest
 import typer.main
+from conftest import ROOT, SAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -23,8 +24,6 @@ from forcecheck.cli import app
 from forcecheck.cli.direct import CHECK_OPTIONS, read_check_line
 from forcecheck.cli.runtime import Color, FailOn, OutputFormat
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "sample_decks"
 DECK = str(SAMPLES / "bifrost" / "legal-faria-stranger.txt")
 
 
