@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import forcecheck.cli.check as check_module
+from forcecheck import __version__
 from forcecheck.cli import app
 from forcecheck.cli.direct import CHECK_OPTIONS, read_check_line
 from forcecheck.cli.runtime import Color, FailOn, OutputFormat
@@ -343,7 +344,46 @@ def test_a_full_disk_under_the_report_is_one_line_either_way(tmp_path):
     """``> /dev/full``: exit 2 and one line naming the cause, not an internal error, for a
     direct check and for a command typer runs."""
     env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
-    for args in (["check", DECK, "-f", "bifrost", "-o", "json"], ["formats", "list"]):
+    for args in (["check", DECK, "-f", "bifrost", "-o", "json"], ["formats", "list"], ["--version"]):
         with open("/dev/full", "w") as full:
             done = subprocess.run([sys.executable, "-m", "forcecheck", *args], stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env, timeout=120)
         assert (done.returncode, done.stderr) == (2, f"forcecheck: error: cannot write the output: {os.strerror(errno.ENOSPC)}\n"), args
+
+
+VERSION_EITHER_WAY = """
+import contextlib, io, sys
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    try:
+        if sys.argv[1] == "direct":
+            sys.argv = ["forcecheck", "--version"]
+            from forcecheck.cli import main
+            main()
+        else:
+            from forcecheck.cli.application import app
+            app(args=["--version"], prog_name="forcecheck")
+    except SystemExit as done:
+        code = done.code
+print(repr((code, out.getvalue(), sorted(m for m in sys.modules if m.split(".")[0] in ("typer", "click")))))
+"""
+
+
+def test_the_version_alone_is_printed_without_typer_as_typer_prints_it():
+    """``forcecheck --version`` alone is answered before typer loads (typer and click are most
+    of its start) and prints what the typer application's --version prints, with its exit code."""
+    import ast
+
+    runs = {mode: ast.literal_eval(subprocess.run([sys.executable, "-c", VERSION_EITHER_WAY, mode], capture_output=True, text=True,
+                                                  cwd=ROOT, timeout=60, check=True).stdout)
+            for mode in ("direct", "typer")}
+    assert runs["direct"][:2] == runs["typer"][:2] == (0, f"forcecheck {__version__}\n")
+    assert runs["direct"][2] == [] and runs["typer"][2] != []
+
+
+def test_the_version_to_a_reader_that_went_away_ends_quietly():
+    """``forcecheck --version | head -0``: nothing on stderr (exit 1, as click does, when the
+    reader went away before the line was written; the child starts after the pipe is closed)."""
+    process = subprocess.Popen([sys.executable, "-m", "forcecheck", "--version"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    process.stdout.close()
+    assert process.wait(timeout=60) in (0, 1)  # 0 when the line was written before the pipe closed
+    assert process.stderr.read() == b""

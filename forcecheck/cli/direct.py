@@ -172,7 +172,10 @@ def _one(option: LineOption, value: str):
 
 
 def run_direct(args: list[str]) -> int | None:
-    """Run a plain check command line and return its exit code; None if typer must read it."""
+    """Run a plain check command line, or ``--version`` alone, and return its exit code; None
+    if typer must read it."""
+    if args == ["--version"]:
+        return _print_version()
     line = read_check_line(args)
     if line is None:
         return None
@@ -183,6 +186,23 @@ def run_direct(args: list[str]) -> int | None:
         return run_check(paths, **keywords)
     except BrokenPipeError:
         return _reader_gone()
+
+
+def _print_version() -> int:
+    """``forcecheck --version``, as the typer application prints it (``application._version``),
+    flushed here so that a full disk under it is reported like any other write fault, and a
+    reader gone away (``| head -0``) ends it as click does."""
+    import sys
+
+    from forcecheck import __version__
+
+    try:
+        print(f"forcecheck {__version__}")
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_gone()
+    return 0
 
 
 def _reader_gone() -> int:
