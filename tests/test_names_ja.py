@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from forcecheck.cards.catalog import MemoryCatalog, catalog_from_json
+from forcecheck.cards.catalog import MemoryCatalog, catalog_from_json, written_language
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import BARE, COMPACT, MARKS, PLAIN, bare_key, compact_key, lookup_keys, marks_key
 from forcecheck.errors import CatalogError
@@ -100,6 +100,24 @@ def test_remembered_match_tells_the_language_per_spelling():
     memo, match = cat.remembered("match", "ygo")
     assert match("月の書").lang == "ja" and match("Book of Moon").lang == "en"
     assert match("Book of Sun") is None and "Book of Sun" in memo
+
+
+def test_a_spelling_is_matched_once_for_its_card_and_its_language(monkeypatch):
+    """A batch resolves a spelling (``remembered("name")``) and works out a deck's language
+    from the same spellings (``remembered("match")``): one match per spelling serves both, and
+    the card is the one ``by_name`` gives, ambiguous and unknown names included."""
+    cat = catalog(card("Book of Moon", "月の書", code="1"), card("Dark Armed Dragon", "ダーク・アームド・ドラゴン", code="2"),
+                  card("Dark Armed Dragon Mk2", "ダーク・アームド・ドラゴン", code="3"))
+    spellings = ["月の書", "Book of Moon", "book  of moon", "ダークアームドドラゴン", "Book of Sun"]
+    expected = {written: cat.by_name("ygo", written) for written in spellings}
+    asked: list[str] = []
+    original = type(cat).match_name
+    monkeypatch.setattr(type(cat), "match_name", lambda self, game, written: asked.append(written) or original(self, game, written))
+    by_name = cat.remembered("name", "ygo")[1]
+    assert {written: by_name(written) for written in spellings} == expected
+    assert expected["ダークアームドドラゴン"] is None and expected["Book of Sun"] is None  # ambiguous, unknown
+    assert written_language(cat, "ygo", spellings) == "en"
+    assert asked == spellings  # each spelling matched once, for both
 
 
 def test_keys():

@@ -86,7 +86,7 @@ class Catalog:
         found = memos.get((kind, game))
         if found is None:
             memo: dict = {}
-            find = {"name": self.by_name, "printing": self.by_printing, "match": self.match_name}[kind]
+            find = {"name": self._card_matched, "printing": self.by_printing, "match": self.match_name}[kind]
 
             def lookup(written: str):
                 card = memo.get(written, _UNSEEN)
@@ -98,6 +98,12 @@ class Catalog:
 
             found = memos[(kind, game)] = (memo, lookup)
         return found
+
+    def _card_matched(self, game: str, written: str) -> Card | None:
+        """``by_name`` through the remembered matches: a deck's language is worked out from the
+        matches of the same spellings (``written_language``), so each is looked up once."""
+        match = self.remembered("match", game)[1](written)
+        return match.card if match is not None else None
 
     def name_rows(self, game: str, fold: str, key: str) -> NameRows:
         """The cards filed under ``key`` in ``fold`` (empty when none)."""
