@@ -101,12 +101,14 @@ class WalkProblem(Record, frozen=True):
 NO_DECKLISTS = f"no decklists ({' '.join(DECKLIST_EXTENSIONS)} files) in this folder; nothing was checked"
 
 
-def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path | WalkProblem]:
-    """Files to check, in a deterministic order. Directories are walked in name order (see
-    ``walk_files``) for decklist extensions; a file named explicitly is always checked, wherever
-    it is. A folder that yields no decklist is a WalkProblem: for CI that is a misconfiguration,
-    not a pass. The walk holds one directory's names at a time, so a folder of 100,000
-    decklists costs 100,000 names, no more."""
+def expand_paths(paths: Iterable[str | Path]) -> Iterator[str | WalkProblem]:
+    """Files to check, in a deterministic order, each as the text of its path (``str(Path(...))``:
+    a batch's parent process hands 100,000 of them to its workers, and text costs less to make
+    and to send than Path objects). Directories are walked in name order (see ``walk_files``)
+    for decklist extensions; a file named explicitly is always checked, wherever it is. A
+    folder that yields no decklist is a WalkProblem: for CI that is a misconfiguration, not a
+    pass. The walk holds one directory's names at a time, so a folder of 100,000 decklists
+    costs 100,000 names, no more."""
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -117,15 +119,16 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path | WalkProblem]:
             if not found:
                 yield WalkProblem(path, NO_DECKLISTS)
         else:
-            yield path
+            yield str(path)
 
 
-def walk_files(directory: str, decklists_only: bool = True, root: str | None = None) -> Iterator[Path | WalkProblem]:
-    """Files under ``directory`` in name order; only decklist extensions unless ``decklists_only``
-    is False. Hidden entries are skipped and symlinked folders neither followed nor listed (a
-    link loop cannot trap the walk). A symlinked file is read only when it resolves inside the
-    folder the walk started from (``root``): a link out of it (to a credentials file, say) is a
-    WalkProblem, never read. A folder that cannot be listed is a WalkProblem too."""
+def walk_files(directory: str, decklists_only: bool = True, root: str | None = None) -> Iterator[str | WalkProblem]:
+    """Files under ``directory`` (the text of a Path) in name order, as ``expand_paths`` gives
+    them; only decklist extensions unless ``decklists_only`` is False. Hidden entries are
+    skipped and symlinked folders neither followed nor listed (a link loop cannot trap the
+    walk). A symlinked file is read only when it resolves inside the folder the walk started
+    from (``root``): a link out of it (to a credentials file, say) is a WalkProblem, never
+    read. A folder that cannot be listed is a WalkProblem too."""
     root = root or os.path.realpath(directory)
     try:
         with os.scandir(directory) as scan:
@@ -134,11 +137,11 @@ def walk_files(directory: str, decklists_only: bool = True, root: str | None = N
         yield WalkProblem(Path(directory), f"cannot list this folder ({exc.strerror or exc}); the decklists in it are not checked")
         return
     for name, kind in entries:
-        full = os.path.join(directory, name)
+        full = child_path(directory, name)
         if kind == "dir":
             yield from walk_files(full, decklists_only, root)
             continue
-        if decklists_only and os.path.splitext(name)[1].lower() not in DECKLIST_EXTENSIONS:
+        if decklists_only and not name.lower().endswith(DECKLIST_EXTENSIONS):  # the extension: names here are not hidden
             continue
         if kind == "link":
             target = _link_target(full, root)
@@ -147,7 +150,17 @@ def walk_files(directory: str, decklists_only: bool = True, root: str | None = N
             if target == "outside":
                 yield WalkProblem(Path(full), "not read: a symbolic link that leads outside the folder being checked (name the file itself to check it)")
                 continue
-        yield Path(full)  # a broken link or loop is reported when the file is read
+        yield full  # a broken link or loop is reported when the file is read
+
+
+def child_path(directory: str, name: str) -> str:
+    """``str(Path(directory, name))`` for a name listed in ``directory`` (itself the text of a
+    Path), without making the Path: ``.`` is left out as a Path leaves it out."""
+    if os.sep != "/":  # pragma: no cover - Windows: drives and both slashes, left to pathlib
+        return str(Path(directory, name))
+    if directory == ".":
+        return name
+    return directory + name if directory.endswith("/") else directory + "/" + name
 
 
 def _kind(entry: os.DirEntry) -> tuple[str, str]:
@@ -198,10 +211,11 @@ def read_with_format(
 
 
 def check_file(
-    path: Path, catalog: Catalog, formats: FormatCache, format_name: str | None = None, fallback: str | None = None
+    path: str | Path, catalog: Catalog, formats: FormatCache, format_name: str | None = None, fallback: str | None = None
 ) -> DeckReport:
     """Check one file; any unusable input (the file, its format, a damaged catalog met while
     looking its cards up) becomes the report's ``error``, never an exception."""
+    path = Path(path)
     try:
         deck, fmt, _text = read_with_format(path, formats, format_name, fallback)
         return check_decklist(deck, fmt, catalog)

@@ -30,9 +30,10 @@ MESSAGE_SEPARATOR = " | "
 """Between the messages of one row in the CSV (the JSON keeps them as a list)."""
 
 
-def submission_files(folder: Path) -> list[Path]:
-    """Every non-hidden file under ``folder``, in name order (symlinked folders not followed):
-    every file handed in gets a row, decklist or not."""
+def submission_files(folder: Path) -> list:
+    """Every non-hidden file under ``folder``, in name order (symlinked folders not followed),
+    as ``checking.walk_files`` gives them (the text of each path, a WalkProblem for what could
+    not be listed): every file handed in gets a row, decklist or not."""
     from forcecheck.checking import walk_files
 
     return list(walk_files(str(folder), decklists_only=False))

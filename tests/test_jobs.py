@@ -12,6 +12,8 @@ import re
 import shutil
 
 from conftest import ROOT, SAMPLES
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from forcecheck.cli import app
@@ -140,3 +142,36 @@ def test_a_batch_against_an_imported_catalog_reads_the_same_on_every_core(tmp_pa
     assert _check(folder, "json", "--catalog", str(db)) == one
     monkeypatch.setattr(Session, "_prepare_batch", lambda self: None)
     assert _check(folder, "json", "--catalog", str(db), "--jobs", "1") == one
+
+
+# -- the paths a walk hands to the workers ------------------------------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(directory=st.sampled_from([".", "/", "//", "decks", "decks/fow", "/tmp/x y", "a/./b", "a//b/", "../up", "./c"]),
+       name=st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="/\x00"), min_size=1, max_size=12))
+def test_a_walked_file_is_named_as_its_path_would_name_it(directory, name):
+    """``child_path`` is ``str(Path(directory, name))`` for a folder given as a Path's text and a
+    name listed in it, without making the Path."""
+    from pathlib import Path
+
+    from forcecheck.checking import child_path
+
+    assume(name not in (".", ".."))
+    directory = str(Path(directory))
+    assert child_path(directory, name) == str(Path(directory, name))
+
+
+def test_a_walk_names_files_as_paths_name_them(tmp_path, monkeypatch):
+    """Files found in folders, and files named, come out as the text of their Path: the current
+    folder is not written (``.`` gives ``deck.txt``, not ``./deck.txt``), nor a doubled slash."""
+    from pathlib import Path
+
+    from forcecheck.checking import expand_paths
+
+    (tmp_path / "sub").mkdir()
+    for name in ("b.txt", "a.YDK", "notes.md", "sub/c.yaml"):
+        (tmp_path / name).write_text("x\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert list(expand_paths(["."])) == ["a.YDK", "b.txt", str(Path("sub", "c.yaml"))]
+    assert list(expand_paths([str(tmp_path) + "//", "./notes.md"])) == [
+        str(tmp_path / "a.YDK"), str(tmp_path / "b.txt"), str(tmp_path / "sub" / "c.yaml"), "notes.md"]

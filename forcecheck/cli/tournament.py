@@ -73,6 +73,7 @@ def fmt_command(
             print(f"forcecheck: error: {printable(str(path.path))}: {path.message}", file=sys.stderr)
             problems += 1
             continue
+        path = Path(path)
         shown = printable(str(path))
         try:
             deck, fmt, text, kind, card_catalog, _settings = session.read(path)
