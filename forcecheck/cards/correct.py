@@ -18,6 +18,7 @@ has its own index.
 
 from __future__ import annotations
 
+from functools import lru_cache
 
 from forcecheck.cards.names import normalize_name
 from forcecheck.records import Record
@@ -42,15 +43,17 @@ def _singular(word: str) -> str:
 
 def _fold_words(key: str) -> list[str]:
     """A normalised name as the words that matter, each in one spelling."""
-    words = []
-    for word in key.split():
-        if word in _DROPPED_WORDS:
-            continue
-        word = _BRITISH.get(word, word)
-        if word.endswith(("ise", "ised", "ising")) and len(word) > 5:
-            word = word.replace("is", "iz")
-        words.append(_singular(word))
-    return words
+    return [_fold_word(word) for word in key.split() if word not in _DROPPED_WORDS]
+
+
+@lru_cache(maxsize=1 << 15)
+def _fold_word(word: str) -> str:
+    """One word in the spelling all its variants share. Remembered: a game's names are made of
+    a few thousand words, and the correction index folds every name."""
+    word = _BRITISH.get(word, word)
+    if word.endswith(("ise", "ised", "ising")) and len(word) > 5:
+        word = word.replace("is", "iz")
+    return _singular(word)
 
 
 def variant_key(key: str) -> str:
