@@ -215,7 +215,8 @@ def check_file(
 ) -> DeckReport:
     """Check one file; any unusable input (the file, its format, a damaged catalog met while
     looking its cards up) becomes the report's ``error``, never an exception."""
-    path = Path(path)
+    if not isinstance(path, Path):  # the text of a path, as a walk gives it
+        path = Path(path)
     try:
         deck, fmt, _text = read_with_format(path, formats, format_name, fallback)
         return check_decklist(deck, fmt, catalog)
