@@ -245,6 +245,7 @@ def check_paths(
             if isinstance(path, WalkProblem):
                 yield DeckReport(path=str(path.path), format=format_name, error=f"{path.path}: {path.message}")
                 continue
+            path = Path(path)  # the walk gives text; ``format_for`` is given a Path, as before
             report = check_file(path, catalog, formats, format_name, format_for(path) if format_for else None)
             yield selection.apply(report) if selection else report
 

@@ -175,3 +175,23 @@ def test_a_walk_names_files_as_paths_name_them(tmp_path, monkeypatch):
     assert list(expand_paths(["."])) == ["a.YDK", "b.txt", str(Path("sub", "c.yaml"))]
     assert list(expand_paths([str(tmp_path) + "//", "./notes.md"])) == [
         str(tmp_path / "a.YDK"), str(tmp_path / "b.txt"), str(tmp_path / "sub" / "c.yaml"), "notes.md"]
+
+
+def test_a_library_callers_format_for_is_given_paths():
+    """``checking.check_paths``: the walk gives text, and ``format_for`` is still called with a
+    Path (a caller's callback may use its suffix)."""
+    from pathlib import Path
+
+    from forcecheck.cards.catalog import sample_catalog
+    from forcecheck.checking import check_paths
+
+    seen = []
+
+    def format_for(path):
+        seen.append(path)
+        return "bifrost" if path.suffix == ".txt" else None
+
+    run = check_paths([str(SAMPLES / "bifrost")], sample_catalog(), format_for=format_for)
+    decks = list(run.iter_decks())
+    assert seen and all(isinstance(path, Path) for path in seen)
+    assert len(decks) == len(seen) and any(deck.legal for deck in decks)
