@@ -381,9 +381,25 @@ def test_the_version_alone_is_printed_without_typer_as_typer_prints_it():
 
 
 def test_the_version_to_a_reader_that_went_away_ends_quietly():
-    """``forcecheck --version | head -0``: nothing on stderr (exit 1, as click does, when the
-    reader went away before the line was written; the child starts after the pipe is closed)."""
-    process = subprocess.Popen([sys.executable, "-m", "forcecheck", "--version"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
-    process.stdout.close()
-    assert process.wait(timeout=60) in (0, 1)  # 0 when the line was written before the pipe closed
-    assert process.stderr.read() == b""
+    """``forcecheck --version`` into a pipe nobody reads any more: exit 1 and nothing on stderr,
+    as click does. The reading end is closed before the program starts."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "forcecheck", "--version"], stdout=write_end, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (1, b"")
+
+
+def test_the_version_during_shell_completion_is_left_to_typer(monkeypatch, capsys):
+    """With click's completion variable set, typer answers ``--version`` too, as it answers a
+    check line (``_completing``)."""
+    from forcecheck.cli.direct import run_direct
+
+    monkeypatch.setenv("_FORCECHECK_COMPLETE", "bash_complete")
+    assert run_direct(["--version"]) is None
+    assert capsys.readouterr().out == ""
+    monkeypatch.delenv("_FORCECHECK_COMPLETE")
+    assert run_direct(["--version"]) == 0
+    assert capsys.readouterr().out == f"forcecheck {__version__}\n"
