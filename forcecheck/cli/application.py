@@ -12,7 +12,6 @@ import sys
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from forcecheck import __version__
 from forcecheck.cli.runtime import exit_for
 
 
@@ -308,8 +307,9 @@ app.add_typer(config_app, name="config")
 
 def _version(value: bool) -> None:
     if value:
-        print(f"forcecheck {__version__}")
-        raise typer.Exit(0)
+        from forcecheck.cli.direct import print_version
+
+        raise typer.Exit(print_version())
 
 
 @app.callback()

@@ -175,7 +175,7 @@ def run_direct(args: list[str]) -> int | None:
     """Run a plain check command line, or ``--version`` alone, and return its exit code; None
     if typer must read it."""
     if args == ["--version"] and not _completing():
-        return _print_version()
+        return print_version()
     line = read_check_line(args)
     if line is None:
         return None
@@ -188,10 +188,11 @@ def run_direct(args: list[str]) -> int | None:
         return _reader_gone()
 
 
-def _print_version() -> int:
-    """``forcecheck --version``, as the typer application prints it (``application._version``),
-    flushed here so that a full disk under it is reported like any other write fault, and a
-    reader gone away (``| head -0``) ends it as click does."""
+def print_version() -> int:
+    """``forcecheck --version``: the version line, for the direct path and for the typer
+    application's option alike (``application._version``), and the exit code. Flushed here so
+    that a full disk under it is reported like any other write fault, and a reader gone away
+    (``| head -0``) ends it as click does."""
     import sys
 
     from forcecheck import __version__
