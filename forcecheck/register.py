@@ -17,9 +17,13 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from forcecheck.decklists.readers import DECKLIST_EXTENSIONS
 from forcecheck.textfile import atomic_write
+
+if TYPE_CHECKING:
+    from forcecheck.checking import WalkProblem
 
 COLUMNS = [
     "status", "file", "player", "format", "legal", "violations", "warnings", "codes", "fingerprint", "banlist",
@@ -30,7 +34,7 @@ MESSAGE_SEPARATOR = " | "
 """Between the messages of one row in the CSV (the JSON keeps them as a list)."""
 
 
-def submission_files(folder: Path) -> list:
+def submission_files(folder: Path) -> list[str | WalkProblem]:
     """Every non-hidden file under ``folder``, in name order (symlinked folders not followed),
     as ``checking.walk_files`` gives them (the text of each path, a WalkProblem for what could
     not be listed): every file handed in gets a row, decklist or not."""
