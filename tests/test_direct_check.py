@@ -330,6 +330,33 @@ def test_standard_output_closed_is_one_line_either_way(tmp_path):
     assert written.returncode == 0 and (tmp_path / "report.txt").read_text(encoding="utf-8").startswith("legal")
 
 
+@pytest.mark.parametrize("args", [
+    ["--version"], ["--help"], ["check", "--help"], ["rules"], ["formats", "list"], ["formats", "show", "bifrost"],
+    ["config", "show"], ["catalog", "info"], ["stats", DECK, "-f", "bifrost"], ["fingerprint", DECK, "-f", "bifrost"],
+    ["verify", DECK, DECK, "-f", "bifrost"], ["fmt", DECK, "-f", "bifrost", "--diff"],
+], ids=lambda args: " ".join(a for a in args if a != DECK))
+def test_every_command_with_output_stops_when_standard_output_is_closed(args, tmp_path):
+    """``>&-`` under any command that prints: print() writes nothing where sys.stdout is None, so
+    the output would vanish with exit 0 (``stats`` even failed inside); one line and exit 2."""
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-m", "forcecheck", *args], stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+                          preexec_fn=_closed(1), timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines()[-1].startswith("forcecheck: error: standard output is closed, so the")
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+
+
+def test_fmt_in_place_needs_no_standard_output(tmp_path):
+    """fmt rewriting files writes nothing to stdout: closed, it still does its work (exit 0)."""
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(Path(DECK).read_bytes())
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-m", "forcecheck", "fmt", str(deck), "-f", "bifrost"], stderr=subprocess.PIPE,
+                          text=True, cwd=ROOT, env=env, preexec_fn=_closed(1), timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "reformatted 1 file(s)" in done.stderr and deck.read_bytes() != Path(DECK).read_bytes()
+
+
 def test_standard_error_closed_keeps_messages_out_of_the_report(tmp_path):
     """``2>&-``: messages are dropped (they have nowhere to go), never written into stdout."""
     env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}

@@ -35,10 +35,12 @@ def main() -> None:
     import os
 
     from forcecheck.cli.direct import run_direct
-    from forcecheck.cli.runtime import exit_for
+    from forcecheck.cli.runtime import ClosedOutput, exit_for
 
     if sys.stderr is None:  # started with it closed (``2>&-``): print(file=None) would write messages into the report
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the rest of the process
+    if sys.stdout is None:  # started with it closed (``>&-``): a command's output would vanish, exit 0
+        sys.stdout = ClosedOutput()
     args = sys.argv[1:]
     try:
         code = run_direct(args)

@@ -6,6 +6,7 @@ functions, so both ways behave alike.
 """
 
 import errno
+import io
 import sys
 from enum import Enum
 from pathlib import Path
@@ -148,7 +149,7 @@ def emit(write, output_file, out_format: str) -> None:
     character device (``/dev/stdout``, a named pipe) is written into, never replaced."""
     if output_file is None:
         out = sys.stdout
-        if out is None:  # started with standard output closed (``>&-``)
+        if out is None or isinstance(out, ClosedOutput):  # started with standard output closed (``>&-``)
             from forcecheck.errors import ForcecheckError
 
             raise ForcecheckError(f"standard output is closed, so the {out_format} report has nowhere to go; write it to a file with --output-file PATH")
@@ -180,6 +181,25 @@ def emit(write, output_file, out_format: str) -> None:
     except ForcecheckError as exc:
         fail(f"cannot write {exc}")
     print(f"forcecheck: wrote {out_format} report to {printable(str(target))}", file=sys.stderr)
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output of a process started with it closed (``>&-``). ``print`` writes nothing
+    at all where ``sys.stdout`` is None, so a command would lose its whole output and still
+    exit 0; with this in its place, the first write (``writelines`` too) stops the command
+    with one line (exit 2)."""
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        from forcecheck.errors import ForcecheckError
+
+        raise ForcecheckError("standard output is closed, so the output has nowhere to go")
 
 
 class Batched:

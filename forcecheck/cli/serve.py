@@ -4,6 +4,7 @@ Nothing of the web stack is imported until the command runs, so other commands s
 as before.
 """
 
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -11,7 +12,7 @@ import typer
 
 from forcecheck.cli.application import app
 from forcecheck.cli.common import ConfigOpt, FormatsDirOpt
-from forcecheck.cli.runtime import fail, session_from
+from forcecheck.cli.runtime import ClosedOutput, fail, session_from
 
 
 @app.command("serve")
@@ -42,7 +43,10 @@ def serve_command(
     from forcecheck.web.storage import StoreError
 
     settings = session_from(config_file=config_file, catalog=catalog, formats_dir=formats_dir).config  # as check resolves them
+    access_log = not isinstance(sys.stdout, ClosedOutput)  # uvicorn writes it to standard output
+    if not access_log:
+        print("forcecheck serve: standard output is closed, so requests are not logged", file=sys.stderr)
     try:
-        serve(db, host, port, settings["catalog"], tuple(settings["format_dirs"]), secure_cookies)
+        serve(db, host, port, settings["catalog"], tuple(settings["format_dirs"]), secure_cookies, access_log=access_log)
     except StoreError as exc:
         fail(str(exc))

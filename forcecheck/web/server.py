@@ -25,7 +25,7 @@ def admin_token() -> tuple[str, bool]:
 
 
 def serve(db: str | None, host: str, port: int, catalog: str | None, format_dirs: tuple[str, ...],
-          secure_cookies: bool = False, log_level: str = "info") -> None:
+          secure_cookies: bool = False, log_level: str = "info", access_log: bool = True) -> None:
     import uvicorn
 
     from forcecheck.web.app import DeskConfig, create_app
@@ -38,4 +38,4 @@ def serve(db: str | None, host: str, port: int, catalog: str | None, format_dirs
     print(f"organiser pages: http://{shown}:{port}/admin", file=sys.stderr)
     if generated:
         print(f"organiser token for this run (set {TOKEN_ENV} to choose one): {token}", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, server_header=False)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, server_header=False, access_log=access_log)
