@@ -177,6 +177,19 @@ def test_a_japanese_typo_is_corrected_among_japanese_names_only_when_one_card_is
     assert cat.correct("ygo", "Dark Armed Dragoon")[0].name == "Dark Armed Dragon"  # English among English names
 
 
+def test_a_japanese_typo_does_not_count_a_dropped_dot_as_an_edit():
+    """Players drop the dots of Japanese names as the exact lookup does: ``ボルドヘッジホッグ`` is
+    one edit (ド for ト) from ``ボルト・ヘッジホッグ``, not two; a second real edit is still too many
+    for nine characters, and a second card as close still means neither."""
+    hedgehog = card("Quillbolt Hedgehog", "ボルト・ヘッジホッグ", code="1")
+    cat = catalog(hedgehog, card("Shaddoll Hedgehog", "シャドール・ヘッジホッグ", code="2"))
+    found, how = cat.correct("ygo", "ボルドヘッジホッグ")
+    assert (found.name, how.name, how.why) == ("Quillbolt Hedgehog", "ボルト・ヘッジホッグ", "typo")
+    assert cat.correct("ygo", "ボルドヘッジボッグ") is None  # two edits in nine characters
+    twin = catalog(hedgehog, card("Invented Hedgehog", "ボルカ・ヘッジホッグ", code="3"))
+    assert twin.correct("ygo", "ボルドヘッジホッグ") is None  # one edit from either card
+
+
 def test_a_name_much_shorter_than_the_written_one_is_not_the_best_suggestion():
     cat = catalog(
         card("Mirror Force", "聖なるバリア －ミラーフォース－", code="1"),

@@ -79,7 +79,7 @@ EXPECTED = {
     ("ygo-ja", "amatsu39-hatenadiary_2012-10-15_xyz-era_anantokai.txt"): ({"main": 40, "extra": 15, "side": 15}, False),
     ("ygo-ja", "darksignar-fc2_xyz-era_dragon-gemini.txt"): ({"main": 40, "extra": 15}, False),
     ("ygo-ja", "goo_2011-09_hakamori.txt"): ({"main": 40}, False),
-    ("ygo-ja", "cipher-blitz-hatenadiary_2010-02-14_yusei-stardust-buster.txt"): ({"main": 41}, False),
+    ("ygo-ja", "cipher-blitz-hatenadiary_2010-02-14_yusei-stardust-buster.txt"): ({"main": 41}, True),  # a typo read as the card
     ("ygo-ja", "atwiki-fundeck_c2009_handless-demon.txt"): ({"main": 36}, False),
 }
 
@@ -148,6 +148,8 @@ def test_near_misses_are_read_and_named(catalogs):
 def test_japanese_lists_speak_japanese_in_corrections(catalogs):
     dhero = check(catalogs, "ygo-ja", "ameblo-something-to-write-on_c2013_wc2009-dhero-dark-synchro.txt")
     assert {"line": 31, "written": "ミラーフォース", "read_as": "聖なるバリア －ミラーフォース－"} in dhero.corrections
+    yusei = check(catalogs, "ygo-ja", "cipher-blitz-hatenadiary_2010-02-14_yusei-stardust-buster.txt")
+    assert {"line": 14, "written": "ボルドヘッジホッグ", "read_as": "ボルト・ヘッジホッグ"} in yusei.corrections  # one edit, the dot dropped
     assert [v.message for v in dhero.violations if v.rule == "declared-count-mismatch"] == [
         "the モンスター group says 22 but 24 cards are listed"  # the page's own count is off
     ]

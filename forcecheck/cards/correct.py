@@ -10,7 +10,8 @@ card, in two kinds:
   another order. Both the written name and every card name are folded the same way; the
   written name is corrected when exactly one card folds to the same key.
 * *Typos*: a small edit distance (transpositions count one) relative to the name's length
-  (none below 8 letters), with a clear margin over the next card.
+  (none below 8 letters), with a clear margin over the next card; Japanese names are compared
+  without their dots, dashes and spaces, as the exact lookup (``BARE``) ignores them.
 
 Anything else stays unknown, with suggestions. Corrections never cross games: each game
 has its own index.
@@ -123,7 +124,7 @@ class Corrector:
             self._order.setdefault(" ".join(sorted(folded.split())), set()).add(name)
             if (folded, name) not in seen:
                 seen.add((folded, name))
-                self._typo_keys.append(folded)
+                self._typo_keys.append(folded.replace(" ", "") if unspaced else folded)
                 self._typo_names.append(name)
                 for short in shortened(name, unspaced):
                     self._short.setdefault(variant_key(normalize_name(short)), set()).add(name)
@@ -165,6 +166,12 @@ class Corrector:
         return found if "" not in found else {"", "?"}
 
     def _typo(self, folded: str) -> Correction | None:
+        """The one card within a few edits. Japanese names are compared without their spaces:
+        their dots, dashes and spaces fold to spaces, and players drop them as freely as the
+        exact lookup does (``ボルトヘッジホッグ`` is ``ボルト・ヘッジホッグ``), so a dropped dot is
+        no edit and ``ボルドヘッジホッグ`` is one edit away, not two."""
+        if self.unspaced:
+            folded = folded.replace(" ", "")
         allowed = allowed_edits(len(folded.replace(" ", "")))
         if not allowed or not self._typo_keys:
             return None
