@@ -190,6 +190,24 @@ def test_a_japanese_typo_does_not_count_a_dropped_dot_as_an_edit():
     assert twin.correct("ygo", "ボルドヘッジホッグ") is None  # one edit from either card
 
 
+def test_a_japanese_name_is_read_by_its_part_after_a_dash_when_one_card_has_it():
+    """Players write the subtitle of a dashed Japanese name (``ネクロバレー``) or drop an
+    archetype prefix before a dash (``疾風のゲイル``), as they drop one before a space; when two
+    cards end so, neither is meant."""
+    cat = catalog(
+        card("Necrovalley", "王家の眠る谷－ネクロバレー", code="1"),
+        card("Blackwing - Gale the Whirlwind", "ＢＦ－疾風のゲイル", code="2"),
+        card("Elemental HERO Stratos", "Ｅ・ＨＥＲＯ エアーマン", code="3"),
+    )
+    for written, meant in (("ネクロバレー", "Necrovalley"), ("疾風のゲイル", "Blackwing - Gale the Whirlwind"),
+                           ("エアーマン", "Elemental HERO Stratos")):
+        found, how = cat.correct("ygo", written)
+        assert (found.name, how.why) == (meant, "shortened name"), written
+    twins = catalog(card("Dark Magic Nightmare", "暗黒魔神 ナイトメア", code="4"),
+                    card("Gimmick Puppet Nightmare", "ギミック・パペット－ナイトメア", code="5"))
+    assert twins.correct("ygo", "ナイトメア") is None
+
+
 def test_a_name_much_shorter_than_the_written_one_is_not_the_best_suggestion():
     cat = catalog(
         card("Mirror Force", "聖なるバリア －ミラーフォース－", code="1"),

@@ -150,6 +150,8 @@ def test_japanese_lists_speak_japanese_in_corrections(catalogs):
     assert {"line": 31, "written": "ミラーフォース", "read_as": "聖なるバリア －ミラーフォース－"} in dhero.corrections
     yusei = check(catalogs, "ygo-ja", "cipher-blitz-hatenadiary_2010-02-14_yusei-stardust-buster.txt")
     assert {"line": 14, "written": "ボルドヘッジホッグ", "read_as": "ボルト・ヘッジホッグ"} in yusei.corrections  # one edit, the dot dropped
+    hakamori = check(catalogs, "ygo-ja", "goo_2011-09_hakamori.txt")
+    assert {"line": 10, "written": "ネクロバレー", "read_as": "王家の眠る谷－ネクロバレー"} in hakamori.corrections  # the dashed subtitle
     assert [v.message for v in dhero.violations if v.rule == "declared-count-mismatch"] == [
         "the モンスター group says 22 but 24 cards are listed"  # the page's own count is off
     ]

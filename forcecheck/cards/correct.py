@@ -66,19 +66,25 @@ MIN_SHORTENED = 4
 """Shortened names shorter than this (folded) are never read as a card: too many cards begin so."""
 
 
+_JAPANESE_PARTS = str.maketrans({"\u3000": " ", "\uff0d": " ", "-": " "})
+"""What parts a Japanese name: spaces and the dash (full-width or not), never the long vowel ー."""
+
+
 def shortened(name: str, unspaced: bool = False) -> list[str]:
     """How players shorten a card's name: up to its first comma (``Gareth, the Dauntless
     Knight``), without a prefix before `` - `` (``Blackwing - Gale the Whirlwind``), or, for a
-    Japanese name, without an archetype prefix before a space (``Ｅ・ＨＥＲＯ エアーマン``)."""
+    Japanese name, its last part: without an archetype prefix before a space or a dash
+    (``Ｅ・ＨＥＲＯ エアーマン``, ``ＢＦ－疾風のゲイル``) or a title before a dashed subtitle
+    (``王家の眠る谷－ネクロバレー``, ``聖なるバリア －ミラーフォース－``)."""
     out = []
     if ", " in name:
         out.append(name.split(", ", 1)[0])
     if " - " in name:
         out.append(name.split(" - ", 1)[1])
     if unspaced:
-        parts = name.replace("\u3000", " ").split()
-        if len(parts) > 1:
-            out.append(parts[-1])
+        for parts in (name.replace("\u3000", " ").split(), name.translate(_JAPANESE_PARTS).split()):
+            if len(parts) > 1 and parts[-1] not in out:
+                out.append(parts[-1])
     return out
 
 
