@@ -34,13 +34,21 @@ MESSAGE_SEPARATOR = " | "
 """Between the messages of one row in the CSV (the JSON keeps them as a list)."""
 
 
-def submission_files(folder: Path) -> list[str | WalkProblem]:
+def submission_files(folder: Path, own: tuple[Path, ...] = ()) -> list[str | WalkProblem]:
     """Every non-hidden file under ``folder``, in name order (symlinked folders not followed),
     as ``checking.walk_files`` gives them (the text of each path, a WalkProblem for what could
-    not be listed): every file handed in gets a row, decklist or not."""
+    not be listed): every file handed in gets a row, decklist or not. ``own``: the registration
+    tables this run writes; where they land inside the folder (``register .``, the default
+    output folder) they are the last run's tables, not submissions."""
+    import os
+
     from forcecheck.checking import walk_files
 
-    return list(walk_files(str(folder), decklists_only=False))
+    files = list(walk_files(str(folder), decklists_only=False))
+    ours = {os.path.realpath(path) for path in own}
+    if ours:
+        files = [f for f in files if not isinstance(f, str) or os.path.realpath(f) not in ours]
+    return files
 
 
 def deck_row(deck: dict, file: str, player: str, format_name: str = "") -> dict:

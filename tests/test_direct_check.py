@@ -357,6 +357,32 @@ def test_fmt_in_place_needs_no_standard_output(tmp_path):
     assert "reformatted 1 file(s)" in done.stderr and deck.read_bytes() != Path(DECK).read_bytes()
 
 
+@pytest.mark.parametrize("command", ["check", "stats"])
+def test_the_report_never_overwrites_a_decklist_the_run_reads(command, tmp_path):
+    """``--output-file`` naming an input decklist (itself, or one under a folder being read):
+    one line, exit 2, the decklist untouched; a report beside the decks is written as ever."""
+    deck = tmp_path / "decks" / "mine.txt"
+    deck.parent.mkdir()
+    deck.write_bytes(Path(DECK).read_bytes())
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "forcecheck", command, *args, "-f", "bifrost"], capture_output=True,
+                              text=True, cwd=ROOT, env=env, timeout=120)
+
+    for given in (str(deck), str(deck.parent)):
+        done = run(given, "--output-file", str(deck))
+        assert done.returncode == 2 and done.stderr.startswith(f"forcecheck: error: --output-file {deck} is "), done.stderr
+        assert "which this run reads; the report would overwrite it" in done.stderr
+        assert deck.read_bytes() == Path(DECK).read_bytes()
+    done = run(str(deck.parent), "--output-file", str(tmp_path / "report.txt"))
+    assert done.returncode == 0 and (tmp_path / "report.txt").stat().st_size > 0
+    hidden = deck.parent / ".reports" / "last.txt"  # the walk skips hidden folders: not an input
+    hidden.parent.mkdir()
+    hidden.write_text("old report\n")
+    assert run(str(deck.parent), "--output-file", str(hidden)).returncode == 0 and hidden.read_text() != "old report\n"
+
+
 def test_standard_error_closed_keeps_messages_out_of_the_report(tmp_path):
     """``2>&-``: messages are dropped (they have nowhere to go), never written into stdout."""
     env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}

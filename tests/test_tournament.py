@@ -154,6 +154,30 @@ def test_register_all_legal_exits_0_and_duplicates_exit_1(tmp_path):
     assert result.exit_code == 1 and "players registered twice: Ana" in result.stdout
 
 
+def test_register_run_twice_in_its_folder_does_not_read_its_own_tables(tmp_path, monkeypatch):
+    """``cd submissions && forcecheck register .`` writes its tables there; the next run reads
+    the submissions again, not last run's tables (which would be "not a decklist" rows, exit 2)."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "a.txt").write_text("# Player: Ana\n" + faria())
+    monkeypatch.chdir(folder)
+    for _ in range(2):
+        result = runner.invoke(app, ["register", ".", "-f", "bifrost"])
+        assert result.exit_code == 0, result.stdout + result.stderr
+        rows = json.loads((folder / "registrations.json").read_text())["registrations"]
+        assert [r["file"] for r in rows] == ["a.txt"]
+
+
+def test_register_never_writes_its_report_over_a_submission(tmp_path):
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "a.txt").write_text(faria())
+    result = runner.invoke(app, ["register", str(folder), "-f", "bifrost", "--output", str(tmp_path / "o"),
+                                 "--output-file", str(folder / "a.txt")])
+    assert result.exit_code == 2 and "--output-file" in result.stderr and "which this run reads" in result.stderr
+    assert (folder / "a.txt").read_text() == faria() and not (tmp_path / "o").exists()
+
+
 # --- verify ------------------------------------------------------------------------------------
 
 def write(tmp_path, name, text):

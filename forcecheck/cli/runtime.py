@@ -260,11 +260,46 @@ def render_report(session, report, output_file) -> str:
     return out_format
 
 
+def refuse_overwriting_inputs(output_file: Optional[Path], inputs, every_file: bool = False) -> None:
+    """Stop (one line, exit 2) before anything is read when ``--output-file`` names one of the
+    files the run reads: the report would be written over a decklist the user handed in. The
+    inputs are files, or folders whose decklists (``every_file``: every file, as ``register``
+    reads them) the walk will read: not hidden, with a decklist extension."""
+    import os
+    import stat
+
+    from forcecheck.decklists.readers import DECKLIST_EXTENSIONS
+
+    if output_file is None:
+        return
+    try:
+        out = os.stat(output_file)
+    except OSError:
+        return  # not there yet: nothing of the user's to lose
+    if not stat.S_ISREG(out.st_mode):
+        return  # a FIFO or a device (/dev/stdout) is written into, and no walk reads one
+    real = os.path.realpath(output_file)
+    for given in inputs:
+        try:
+            st = os.stat(given)
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            inside = os.path.relpath(real, os.path.realpath(given))
+            parts = inside.split(os.sep)
+            read = not inside.startswith("..") and not any(part.startswith(".") for part in parts)
+            if read and (every_file or parts[-1].lower().endswith(DECKLIST_EXTENSIONS)):
+                fail(f"--output-file {output_file} is a decklist under {given}, which this run reads; the report would overwrite it: write it elsewhere")
+        elif (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino):
+            fail(f"--output-file {output_file} is the decklist {given}, which this run reads; the report would overwrite it: write it elsewhere")
+
+
 def run_check(paths: List[Path], *, output_file: Optional[Path] = None, exit_zero: bool = False, **options) -> int:
     """``forcecheck check`` once its options are read: check, write the report (to stdout or
     ``output_file``), and return the exit code (0 every deck legal, 1 a violation, 2 unusable
     input; ``exit_zero`` turns 1 into 0). ``options`` are the session's, as ``session_from``
     takes them."""
+    refuse_overwriting_inputs(output_file, paths)
     session = checking_session(**options)
     report = session.check_paths(paths, fingerprints=session.config["output_format"] == "json")  # only JSON shows them
     render_report(session, report, output_file)

@@ -19,7 +19,7 @@ from forcecheck.cli.common import (
     FormatOpt,
     FormatsDirOpt,
 )
-from forcecheck.cli.runtime import emit, fail, session_from
+from forcecheck.cli.runtime import emit, fail, refuse_overwriting_inputs, session_from
 
 
 class StatsFormat(str, Enum):
@@ -56,6 +56,7 @@ def stats(
     that fails a run), 2 an input that could not be used; the rest of the batch is still shown.
     """
     kind = output_format.value
+    refuse_overwriting_inputs(output_file, paths)
     session = session_from(
         config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, color=color,

@@ -26,7 +26,7 @@ from forcecheck.cli.common import (
     SelectOpt,
     WarnOpt,
 )
-from forcecheck.cli.runtime import PlainOutput, checking_session, fail, render_report, session_from
+from forcecheck.cli.runtime import PlainOutput, checking_session, fail, refuse_overwriting_inputs, render_report, session_from
 
 
 def _used(session) -> str:
@@ -192,12 +192,13 @@ def register_command(
 
     if not submissions.is_dir():
         fail(f"{submissions}: not a folder of submissions")
+    refuse_overwriting_inputs(output_file, [submissions], every_file=True)
     session = checking_session(
         config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
         ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
     )
-    files = submission_files(submissions)
+    files = submission_files(submissions, own=(output_dir / "registrations.csv", output_dir / "registrations.json"))
     run = session.check_paths(files, submissions=True)
     _with_progress(run, len(files))
     rows, summary = finish([row_for(deck, submissions) for deck in run.decks])
