@@ -256,3 +256,23 @@ def test_damage_in_a_catalog_read_for_a_batch_is_reported_for_the_card_named_onl
     with pytest.raises(CatalogError, match="catalog is damaged .*(malformed|indexed but missing)"):
         cat.by_name("fow", "Dark Prominence")
     assert cat.by_printing("fow", "T-001").name == "Test Ruler"
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes (POSIX)")
+def test_a_named_pipe_as_the_catalog_is_refused_without_waiting(tmp_path):
+    """A FIFO named as the catalog used to block every command on opening it (to look for the
+    SQLite header) until something wrote into it; now it is one line, exit 2, at once."""
+    import os
+    import subprocess
+    import sys
+
+    pipe = tmp_path / "cards.db"
+    os.mkfifo(pipe)
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    for args in (["catalog", "info"], ["check", str(SAMPLES / "bifrost" / "legal-faria-stranger.txt"), "-f", "bifrost"], ["banlist", "list"]):
+        done = subprocess.run([sys.executable, "-m", "forcecheck", *args, "--catalog", str(pipe)], capture_output=True, text=True,
+                              env=env, timeout=60)
+        assert done.returncode == 2, args
+        assert done.stderr == f"forcecheck: error: {pipe}: not a regular file (a FIFO, device or socket is not read)\n", args
+    with pytest.raises(CatalogError, match="not an SQLite file"):
+        pipeline.import_files("fowsim", [fowsim_file(tmp_path / "src.json", [rec("X-1", "X Card", ["Chant"])])], pipe)

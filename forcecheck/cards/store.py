@@ -72,11 +72,21 @@ CREATE TABLE banlist_combinations (banlist TEXT NOT NULL COLLATE NOCASE, combina
 
 
 def is_sqlite_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file that starts as SQLite files do. Opened without
+    blocking and looked at before reading: a FIFO named as the catalog would otherwise hang
+    every command until something wrote into it."""
+    import stat
+
     try:
-        with open(path, "rb") as fh:
-            return fh.read(16) == SQLITE_HEADER
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return False
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode) and os.read(fd, 16) == SQLITE_HEADER
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def damaged(path: Path, detail: str) -> CatalogError:
