@@ -166,6 +166,7 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     from forcecheck.resolve import resolve
 
     resolution = resolve(deck, fmt, catalog, layout=True)
+    _refuse_what_fmt_would_drop(resolution)
     card_lines = _card_lines(resolution)
     for note in deck.notes:
         if note.kind == "trailing-comment" and note.line in card_lines:
@@ -176,6 +177,15 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
             raise NotRewritable(f"{entry.name!r} is no card forcecheck knows and has no count; "
                                 "fmt does not write it as a card line (fix or remove it first)", entry.line)
     new = canonical_text(deck, fmt, catalog, original, kind, names, resolution)
+    if kind in ("yaml", "ydk"):  # every comment kept (moved to the top): proven, not assumed
+        written = {line.strip() for line in new.split("\n")}
+        if kind == "yaml":
+            comments = yaml_comments(original)
+        else:
+            comments = [(n, ln) for n, ln in enumerate(original.split("\n"), start=1) if ln.strip().startswith("#")]
+        for number, comment in comments:
+            if comment.strip() not in written:
+                raise NotRewritable(f"the comment {comment.strip()!r} would be lost", number)
     for number, line in enumerate(new.split("\n"), start=1):
         if len(line) > MAX_LINE_CHARS and not line.lstrip().startswith(("#", "//")):
             raise NotRewritable(f"its canonical line {number} would be {len(line):,} characters, over the {MAX_LINE_CHARS} a reader takes")
@@ -193,6 +203,29 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     if canonical_text(again, fmt, catalog, new, kind, names, read_back) != new:
         raise NotRewritable("its canonical form is not stable (fmt of it would change it again)")
     return new
+
+
+def _refuse_what_fmt_would_drop(resolution) -> None:
+    """NotRewritable where the canonical form would lose or replace what the user wrote: a
+    count a header or total line announces that the cards do not match (the number would
+    vanish, and with it the sign of a missing card), a name a printing code contradicts (the
+    code's card would be written in its place), words of a line read as a remark, a set code
+    alone on a line. Announced counts that match, and a card's cost or a table row's other
+    cells, are the card's own facts: the canonical form may leave them out."""
+    from forcecheck.decklists.lines import GLUED_REMARK, REMARK_AFTER_SLASHES, REMARK_IN_BRACKETS
+    from forcecheck.resolve import SET_CODE_ALONE
+
+    dropped = (REMARK_AFTER_SLASHES, GLUED_REMARK, REMARK_IN_BRACKETS, SET_CODE_ALONE)
+    for item in resolution.findings:
+        finding = item.finding
+        if item.rule == "declared-count-mismatch":
+            raise NotRewritable(f"{finding.message}; fmt would drop the announced count (make the two agree first)", finding.line)
+        if item.rule == "printing-mismatch":
+            raise NotRewritable(f"{finding.message}; fmt would write the code's card in place of the name written "
+                                "(correct the name or the code first)", finding.line)
+        if item.rule == "line-read-as" and any(f"({why})" in finding.message or f"as {why} (" in finding.message for why in dropped):
+            raise NotRewritable(f"{finding.message}; fmt would drop those words (put them in a comment line, or remove them, first)",
+                                finding.line)
 
 
 def _card_lines(resolution) -> set[int | None]:
@@ -293,14 +326,39 @@ def _yaml(deck: Decklist, groups: list[CanonSection], original: str) -> str:
             for e in group.entries
         ]
     doc["sections"] = sections
-    head = leading_comments(original, ("#",))
+    head, after = _leading_block(original, ("#",))
+    head += [text for line, text in yaml_comments(original) if line >= after]  # moved up, as in a text list
     body = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=False, width=1000)
     return ("\n".join(head) + "\n" if head else "") + body
 
 
+def yaml_comments(text: str) -> list[tuple[int, str]]:
+    """(line number, comment) of every comment of a YAML document, full-line or after a value:
+    a ``#`` outside every scalar (as YAML's own scanner places them) that starts the text or
+    follows a space. A quoted ``'Card #1'`` holds no comment; ``- 4 Card  # note`` does."""
+    import yaml
+
+    spans = [(token.start_mark.index, token.end_mark.index) for token in yaml.scan(text) if isinstance(token, yaml.ScalarToken)]
+    out: list[tuple[int, str]] = []
+    at = 0
+    while True:
+        at = text.find("#", at)
+        if at < 0:
+            return out
+        inside = any(start <= at < end for start, end in spans)
+        if not inside and (at == 0 or text[at - 1] in " \t\n"):
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            out.append((text.count("\n", 0, at) + 1, text[at:end].rstrip()))
+            at = end
+        else:
+            at += 1
+
+
 def _ydk(groups: list[CanonSection], original: str) -> str:
     markers = {"main": "#main", "extra": "#extra", "side": "!side"}
-    head = [ln for ln in leading_comments(original, ("#",)) if ln.strip().lower() not in ("#main", "#extra")]
+    # every comment line, the ones between sections too, in the block at the top
+    head = [ln.rstrip() for ln in original.split("\n") if ln.strip().startswith("#") and ln.strip().lower() not in ("#main", "#extra")]
     lines = head or ["#created by forcecheck fmt"]
     by_key = {g.key: g for g in groups}
     for key, marker in markers.items():

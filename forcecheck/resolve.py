@@ -50,6 +50,8 @@ _NAME = attrgetter("name")
 _COUNT = attrgetter("count")
 _SET_CODE = lazy(r"^(?=(?:[A-Z0-9]*[A-Z]){2})(?=[A-Z]*\d)[A-Z][A-Z0-9]{1,5}$|^[A-Z]{3,5}\d?$")
 """A set code alone on a line (``TSHD``, ``WC09``): tried as a card first, then read as no card."""
+SET_CODE_ALONE = "a set code alone on a line, no card"
+"""The reading of such a line (``fmt`` would drop it)."""
 _CODE_LIKE = lazy(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
 _COMMENTS = ("comment", "trailing-comment")
 """Notes of lines that only comment (fmt keeps them); they announce no count."""
@@ -457,7 +459,7 @@ class _Resolver:
             return [_Item(entry, None)]
         if entry.count_text is None and _SET_CODE.match(entry.name):
             # "TSHD", "WC09" alone on a line: a table cell naming the set a card is from
-            self.readings.setdefault("a set code alone on a line, no card", []).append((entry.line, entry.name, "nothing"))
+            self.readings.setdefault(SET_CODE_ALONE, []).append((entry.line, entry.name, "nothing"))
             return []
         for reading in entry.alternatives:
             found = self._reading(entry, reading, correct=False)

@@ -209,3 +209,75 @@ def test_fmt_writes_yaml_and_ydk_in_their_own_form(suffix):
     else:
         assert new.startswith("#created by forcecheck sample decks\n") and "\n#main\n" in new and "\n!side\n" in new
     assert contents(new, fmt_name, suffix) == contents(text, fmt_name, suffix)
+
+
+@pytest.mark.parametrize("line, says", [
+    ("Main Deck (41):\n2 Viviane\n2 Viviane", "the Main Deck header says 41 but 4 cards are listed; fmt would drop the announced count"),
+    ("Main Deck:\n4 Viviane (SDV1-005)", "printing SDV1-005 is Brunhild, not Viviane; fmt would write the code's card in place of the name written"),
+    ("Main Deck:\n4 Viviane // the best knight", "(the text after '//' read as a remark); fmt would drop those words"),
+    ("Main Deck:\n4 Viviane\nTSHD", "read 'TSHD' as nothing (a set code alone on a line, no card); fmt would drop those words"),
+])
+def test_fmt_leaves_a_list_whose_canonical_form_would_lose_what_it_says(tmp_path, line, says):
+    """The canonical form drops announced counts, puts the printing's card for the name and
+    keeps no remark inside a card line: where those say something the cards do not, fmt
+    leaves the file as it is and says why (exit 2)."""
+    path = tmp_path / "d.txt"
+    original = f"Ruler: Faria\n{line}\n"
+    path.write_text(original)
+    result = runner.invoke(app, ["fmt", str(path), "-f", "bifrost"])
+    assert result.exit_code == 2 and path.read_text() == original
+    assert says in result.stderr and "not rewritten" in result.stderr
+
+
+def test_fmt_rewrites_what_says_nothing_more_than_the_cards(tmp_path):
+    """A count that matches, a cost before the name and a count after it are the cards' own facts."""
+    path = tmp_path / "d.txt"
+    path.write_text("Ruler: Faria\nMain Deck (4):\n(2) Viviane x2\n2 Viviane\n")
+    result = runner.invoke(app, ["fmt", str(path), "-f", "bifrost"])
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text() == "Ruler:\n1 Faria\n\nMain Deck:\n4 Viviane\n"
+
+
+@pytest.mark.parametrize("suffix, original, kept", [
+    (".yaml", "# top\nsections:\n  Ruler:\n    - 1 Faria\n  Main Deck:  # twelve knights\n    # the knights\n    - 2 Viviane\n"
+              "    - \"2 Viviane\"  # not 'a # comment'\n# end of list\n",
+     ["# top", "# twelve knights", "# the knights", "# not 'a # comment'", "# end of list"]),
+    (".ydk", "#created by me\n#main\n63977008\n# extra deck below\n#extra\n!side\n", ["#created by me", "# extra deck below"]),
+])
+def test_fmt_keeps_every_comment_of_yaml_and_ydk_lists(tmp_path, suffix, original, kept):
+    """Comments anywhere in a YAML or .ydk list (after a value, between sections, at the end)
+    move into the block at the top, in order, as in a text list; none is dropped."""
+    path = tmp_path / f"d{suffix}"
+    path.write_text(original)
+    fmt_name = "ygo-5ds" if suffix == ".ydk" else "bifrost"
+    result = runner.invoke(app, ["fmt", str(path), "-f", fmt_name])
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text().split("\n")[: len(kept)] == kept
+    assert runner.invoke(app, ["fmt", str(path), "-f", fmt_name, "--check"]).exit_code == 0
+
+
+def test_fmt_never_replaces_a_read_only_file_or_one_changed_while_it_ran(tmp_path, monkeypatch):
+    import os
+
+    from forcecheck.session import Session
+
+    path = tmp_path / "d.txt"
+    original = "Ruler: Faria\nMain Deck:\n2 viviane\n2 Viviane\n"
+    path.write_text(original)
+    path.chmod(0o444)
+    result = runner.invoke(app, ["fmt", str(path), "-f", "bifrost"])
+    assert result.exit_code == 2 and "d.txt: not rewritten: the file is read-only" in result.stderr and path.read_text() == original
+    path.chmod(0o644)
+    read = Session.read
+
+    def read_then_edited(self, target, *args, **kwargs):  # the user saves an edit while fmt works
+        found = read(self, target, *args, **kwargs)
+        with open(target, "a") as handle:
+            handle.write("# my new line\n")
+        os.utime(target, ns=(1, 1))
+        return found
+
+    monkeypatch.setattr(Session, "read", read_then_edited)
+    result = runner.invoke(app, ["fmt", str(path), "-f", "bifrost"])
+    assert result.exit_code == 2 and "not rewritten: it changed while fmt read it" in result.stderr
+    assert path.read_text() == original + "# my new line\n"

@@ -1,5 +1,6 @@
 """Tournament commands: ``fmt``, ``fingerprint``, ``register`` and ``verify``."""
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, List, Optional
@@ -76,6 +77,10 @@ def fmt_command(
         path = Path(path)
         shown = printable(str(path))
         try:
+            before = os.stat(path)
+        except OSError:
+            before = None  # session.read says why
+        try:
             deck, fmt, text, kind, card_catalog, _settings = session.read(path)
         except ForcecheckError as exc:
             print(f"forcecheck: error: {exc}", file=sys.stderr)
@@ -104,6 +109,12 @@ def fmt_command(
         elif check_only:
             print(f"{shown}: not in canonical form")
         else:
+            unsafe = _unsafe_to_replace(path, before)
+            if unsafe:
+                print(f"forcecheck: {shown}: not rewritten: {unsafe}", file=sys.stderr)
+                changed -= 1
+                problems += 1
+                continue
             try:
                 atomic_write(path, lambda handle: handle.write(new), newline="\n")
             except (OSError, ForcecheckError) as exc:
@@ -118,6 +129,21 @@ def fmt_command(
     if problems:
         raise typer.Exit(2)  # some file could not be (re)written: it needs a person first
     raise typer.Exit(1 if changed and (check_only or diff) else 0)
+
+
+def _unsafe_to_replace(path: Path, before) -> str | None:
+    """Why fmt must not replace ``path`` now, or None: the file is read-only (no write bit, or
+    not writable by this user; replacing it through its folder would ignore that), or it changed
+    or went away since fmt read it (the user's edit would be lost, or the file brought back)."""
+    try:
+        now = os.stat(path)
+    except OSError:
+        return "it went away while fmt read it"
+    if before is None or (now.st_ino, now.st_size, now.st_mtime_ns) != (before.st_ino, before.st_size, before.st_mtime_ns):
+        return "it changed while fmt read it (run fmt again)"
+    if not now.st_mode & 0o222 or not os.access(path, os.W_OK):
+        return "the file is read-only"
+    return None
 
 
 def _names_language(names: str, card_catalog) -> str:

@@ -52,6 +52,10 @@ _BARE_NUMBER_LAST = lazy(r"^(?P<name>.*?\S)\s+(?P<count>\d{1,2})$|^(?P<name2>.*[
 _TABLE_JUNK = lazy(r"\.(?:png|jpe?g|gif|webp)\b|\b(?:common|uncommon|rare|super rare|secret rare|ultra rare|promo)\s*$",
                          re.IGNORECASE)
 ROW_REST = "the rest of a table row after the name"
+REMARK_IN_BRACKETS = "a remark in brackets after the name"
+REMARK_AFTER_SLASHES = "the text after '//' read as a remark"
+GLUED_REMARK = "text glued before the count read as a remark"
+"""Readings that leave words of the line out of the card: ``fmt`` would drop them."""
 _GLUED_COUNT = lazy(r"[^\W\d_](\d{1,2}[xX×]\s+\S.*)$")
 _SPLIT_COUNTS = lazy(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
 """Where a flattened table row starts another ``N Name`` cell."""
@@ -214,7 +218,7 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     out: list[Reading] = []
     args = (entry.count, entry.count_text, entry.count_ok)
     if note_free:
-        out.append(_reading(note_free, entry.printing, *args, why="a remark in brackets after the name"))
+        out.append(_reading(note_free, entry.printing, *args, why=REMARK_IN_BRACKETS))
     cost = _COST_FIRST.match(entry.name)
     if cost:  # "(3) Reunion of Sisters": the card's cost before its name
         out.append(_reading(_strip_name(entry.name[cost.end():]), entry.printing, *args, why="a cost before the name"))
@@ -224,7 +228,7 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
         out.append(Reading(tuple((n, p or entry.printing, *args) for n, p in parts), "faces of one card"))
         if "//" in entry.name:  # "Name // my remark"
             first = _printing_of(_strip_name(entry.name.split("//", 1)[0]))
-            out.append(_reading(first[0], first[1] or entry.printing, *args, why="the text after '//' read as a remark"))
+            out.append(_reading(first[0], first[1] or entry.printing, *args, why=REMARK_AFTER_SLASHES))
     if bare is not None:  # the whole line as one name, the number part of it
         name, printing = _printing_of(_strip_name(bare[0]))
         out.append(_reading(name, printing, 1, None, True, why="the number at the end is part of the name"))
@@ -242,7 +246,7 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     if glued:  # "Acolyte of the Abyss4x Nyarlathotep": an image caption glued before the card's count
         tail = parse_entry_simple(raw[glued.start(1):])
         out.append(_reading(tail.name, tail.printing, tail.count, tail.count_text, tail.count_ok,
-                            why="text glued before the count read as a remark"))
+                            why=GLUED_REMARK))
     return tuple(out)
 
 
