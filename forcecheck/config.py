@@ -353,7 +353,7 @@ def search_stop(start: Path, home: Path | None = None) -> list[Path]:
         home = None
     chain = [here, *here.parents]
     for index, directory in enumerate(chain):
-        if (directory / ".git").exists() or directory == home:
+        if os.path.lexists(directory / ".git") or directory == home:  # a folder that cannot be looked into has none
             return chain[: index + 1]
     return [here]
 
@@ -363,17 +363,53 @@ def find_config_file(start: Path, home: Path | None = None) -> Path | None:
     for directory in search_stop(start, home):
         for name in CONFIG_NAMES:
             candidate = directory / name
-            if candidate.is_file():
-                return candidate
+            if os.path.lexists(candidate):
+                return candidate  # a folder, FIFO or dangling link of that name is an error, never passed over
         pyproject = directory / "pyproject.toml"
-        if pyproject.is_file():
+        if os.path.isfile(pyproject):
             try:
                 text = pyproject.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-            if "[tool.forcecheck" in text:
+            except (OSError, UnicodeDecodeError) as exc:
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
+                raise ConfigError(f"cannot read it to look for [tool.forcecheck] ({why}); name the configuration with --config", pyproject) from None
+            if "forcecheck" in text and _names_forcecheck(text):
                 return pyproject
     return None
+
+
+def _names_forcecheck(text: str) -> bool:
+    """Whether a pyproject.toml has a ``tool.forcecheck`` key, in any TOML spelling (a
+    ``[tool.forcecheck]`` table, ``forcecheck = ...`` under ``[tool]``, a dotted or inline
+    key). Malformed TOML that seems to so counts: reading it then says what is wrong."""
+    if "[tool.forcecheck" in text:
+        return True
+    if not _may_set_tool_forcecheck(text):
+        return False  # most pyproject files: no TOML parser loaded (a check starts fast)
+    import tomllib
+
+    try:
+        return "forcecheck" in tomllib.loads(text).get("tool", {})
+    except tomllib.TOMLDecodeError:
+        return True
+
+
+def _may_set_tool_forcecheck(text: str) -> bool:
+    """A line-by-line look (tables and keys, quotes and spaces dropped) for a key that may
+    give ``tool.forcecheck`` a value; the TOML parser confirms it. A project's own
+    ``forcecheck = "forcecheck.cli:run"`` under ``[project.scripts]`` is not one."""
+    table = ""
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if line.startswith("["):
+            table = line.strip("[]").split("#", 1)[0].replace('"', "").replace("'", "").replace(" ", "").strip("[]")
+            continue
+        if "=" not in line or line.startswith("#"):
+            continue
+        key = line.split("=", 1)[0].replace('"', "").replace("'", "").replace(" ", "")
+        full = f"{table}.{key}" if table else key
+        if full == "tool.forcecheck" or full.startswith("tool.forcecheck.") or (full == "tool" and "forcecheck" in line):
+            return True
+    return False
 
 
 def _read_file(path: Path) -> tuple[dict, Callable[[tuple], int | None]]:
@@ -390,6 +426,8 @@ def _read_file(path: Path) -> tuple[dict, Callable[[tuple], int | None]]:
             line = getattr(exc, "lineno", None)
             raise ConfigError(f"malformed TOML: {exc}", path, line) from None
         section = data.get("tool", {}).get("forcecheck", {})
+        if not isinstance(section, dict):
+            raise ConfigError("[tool.forcecheck] is not a table of settings", path)
         lines: dict[tuple, int] = {}
         table: tuple = ()
         for number, raw in enumerate(text.split("\n"), start=1):
@@ -530,11 +568,19 @@ def load_config(
     )
     if config_path is None and env.get(CONFIG_ENV):
         config_path = env[CONFIG_ENV]
-    path = Path(config_path) if config_path else find_config_file(cwd or Path.cwd(), home)
+    if config_path:
+        path = Path(config_path)
+    else:
+        try:
+            here = cwd or Path.cwd()
+        except OSError as exc:
+            raise ConfigError(f"the current folder cannot be used ({exc.strerror or exc}: removed?), so no configuration file "
+                              "can be looked for; run from another folder or name one with --config") from None
+        path = find_config_file(here, home)
     file_values: dict[str, tuple[Any, int | None]] = {}
     if path is not None:
-        if not path.is_file():
-            raise ConfigError("no such config file", path)
+        if not os.path.isfile(path):
+            raise ConfigError("not a config file (a folder, FIFO, device or link to nothing)" if os.path.lexists(path) else "no such config file", path)
         raw, line_of = _read_file(path)
         for key in raw:
             name = str(key).replace("-", "_")

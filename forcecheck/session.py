@@ -97,6 +97,12 @@ class Session:
         from forcecheck.selection import known_code_or_slug, validate_tokens
 
         config = self.config
+        from forcecheck.spec.loader import unusable_format_dir
+
+        for folder in config["format_dirs"]:  # said here with where the setting came from
+            problem = unusable_format_dir(folder)
+            if problem:
+                raise ForcecheckError(f"{_where(config, 'format_dirs', '--formats-dir')}: {folder}: {problem} of format files")
         groups: list[tuple[str, list[str]]] = []
         for name, label in (("select", "--select"), ("extend_select", "--extend-select"), ("ignore", "--ignore"), ("severity", "severity")):
             groups.append((_where(config, name, label), list(config[name])))

@@ -269,6 +269,71 @@ def test_broken_config_is_exit_2_with_file_and_line(tmp_path, monkeypatch, conte
     assert f".forcecheck.yaml:{line}: " in result.stderr and fragment in result.stderr
 
 
+@pytest.mark.parametrize("make, fragment", [
+    (lambda folder: (folder / ".forcecheck.yaml").mkdir(), ".forcecheck.yaml: not a config file (a folder, FIFO, device or link to nothing)"),
+    (lambda folder: (folder / ".forcecheck.yaml").symlink_to(folder / "nowhere.yaml"), ".forcecheck.yaml: not a config file"),
+    (lambda folder: (folder / "pyproject.toml").write_text('[tool]\nforcecheck = "bifrost"\n'), "pyproject.toml: [tool.forcecheck] is not a table of settings"),
+    (lambda folder: (folder / "pyproject.toml").write_bytes(b"\xff\xfe[tool.forcecheck]\n"), "pyproject.toml: cannot read it to look for [tool.forcecheck] (not UTF-8 text)"),
+], ids=["folder", "dangling link", "tool key not a table", "binary pyproject"])
+def test_a_configuration_that_cannot_be_read_is_an_error_never_passed_over(tmp_path, monkeypatch, make, fragment):
+    """Where the user put a configuration, one that cannot be read stops the run (exit 2)
+    instead of the run going on with "config file: none" and the settings silently lost."""
+    (tmp_path / ".git").mkdir()
+    make(tmp_path)
+    (tmp_path / "d.txt").write_text(faria())
+    monkeypatch.chdir(tmp_path)
+    for args in (["check", "d.txt", "-f", "bifrost"], ["config", "show"]):
+        result = run(*args)
+        assert result.exit_code == 2 and fragment in result.stderr, (args, result.stderr)
+
+
+def test_a_pyproject_without_forcecheck_settings_is_no_configuration(tmp_path, monkeypatch):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "forcecheck-decks"\n')  # the word, not the table
+    monkeypatch.chdir(tmp_path)
+    shown = run("config", "show")
+    assert shown.exit_code == 0 and shown.stdout.startswith(f"config file: none (searched {tmp_path} only: the root of its repository)")
+
+
+@pytest.mark.parametrize("text, names", [
+    ('[project]\nname = "forcecheck"\ndependencies = [\n  "forcecheck[web]",\n]\n[project.scripts]\nforcecheck = "forcecheck.cli:run"\n', False),
+    ('[tool.black]\nline-length = 99  # not forcecheck = 1\n', False),
+    ('[tool]\nforcecheck = "bifrost"\n', True),
+    ('[ tool . "forcecheck" ]\nformat = "x"\n', True),
+    ('tool.forcecheck.format = "x"\n', True),
+    ('[tool]\n"forcecheck".format = "x"\n', True),
+    ('tool = { forcecheck = { format = "x" } }\n', True),
+])
+def test_which_pyproject_files_hold_forcecheck_settings(text, names):
+    from forcecheck.config import _names_forcecheck
+
+    assert _names_forcecheck(text) is names
+
+
+def test_a_working_folder_that_is_gone_is_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = ("import os, sys; os.chdir(sys.argv[1]); os.rmdir(sys.argv[1]); sys.argv = ['forcecheck', 'config', 'show']; "
+              "from forcecheck.cli import main; main()")
+    done = subprocess.run([sys.executable, "-c", script, str(gone)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.startswith("forcecheck: error: the current folder cannot be used (")
+
+
+@pytest.mark.parametrize("given, env", [(["--formats-dir", "nonexist"], {}), ([], {"FORCECHECK_FORMATS_PATH": "nonexist"})])
+def test_a_formats_folder_that_is_not_there_is_an_error(tmp_path, monkeypatch, given, env):
+    """A mistyped --formats-dir would leave the built-in formats in force without a word."""
+    (tmp_path / "d.txt").write_text(faria())
+    monkeypatch.chdir(tmp_path)
+    for args in (["check", "d.txt", "-f", "bifrost", *given], ["formats", "list", *given]):
+        result = run(*args, env=env)
+        assert result.exit_code == 2 and "nonexist: no such folder of format files" in result.stderr, (args, result.stderr)
+    (tmp_path / "mine").mkdir()
+    assert run("check", "d.txt", "-f", "bifrost", "--formats-dir", "mine").exit_code == 0
+
+
 def test_color_auto_always_never_and_no_color(in_repo):
     deck = "sample_decks/bifrost/illegal-39-main-cards.txt"
     assert "\x1b[" in run("check", deck, "-f", "bifrost", "--color", "always").stdout

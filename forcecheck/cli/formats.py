@@ -1,5 +1,6 @@
 """Commands that explain: ``formats list|show|schema``, ``rules [RULE]`` and ``config show``."""
 
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -85,7 +86,13 @@ def config_show(config_file: ConfigOpt = None) -> None:
         print(f"config file: {config.file}")
     else:
         folders = search_stop(Path.cwd())
-        print(f"config file: none (searched {folders[0]}" + (f" up to {folders[-1]}" if len(folders) > 1 else " only: it is in no repository and not below the home folder") + ")")
+        if len(folders) > 1:
+            where = f" up to {folders[-1]}"
+        elif os.path.lexists(folders[0] / ".git"):
+            where = " only: the root of its repository"
+        else:
+            where = " only: it is in no repository and not below the home folder"
+        print(f"config file: none (searched {folders[0]}{where})")
     for name in SETTINGS:
         print(f"{name:<14} {_shown(config.values[name]):<40} ({config.sources[name]})")
     for title, scopes in (("formats", list(config.formats.values())), ("paths", config.paths)):

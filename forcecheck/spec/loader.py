@@ -30,13 +30,26 @@ def builtin_formats_dir() -> Path:
 
 
 def format_dirs(extra: Iterable[str | Path] = ()) -> list[Path]:
-    """Search order: extra directories first (a team's own formats win), then the built-ins."""
+    """Search order: extra directories first (a team's own formats win), then the built-ins.
+    An extra directory that is not one is an error: a mistyped path would leave the built-in
+    formats in force without a word."""
     dirs = [Path(d) for d in extra]
     env = os.environ.get("FORCECHECK_FORMATS_PATH")
     if env:
         dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
+    for folder in dirs:
+        problem = unusable_format_dir(folder)
+        if problem:
+            raise SpecError(f"{problem} of format files (--formats-dir, format_dirs or FORCECHECK_FORMATS_PATH)", folder)
     dirs.append(builtin_formats_dir())
     return dirs
+
+
+def unusable_format_dir(folder: str | Path) -> str | None:
+    """Why a folder named to hold format files cannot (``no such folder``, ``not a folder``), or None."""
+    if os.path.isdir(folder):
+        return None
+    return "not a folder" if os.path.lexists(folder) else "no such folder"
 
 
 def available_formats(extra: Iterable[str | Path] = ()) -> dict[str, Path]:
