@@ -71,3 +71,39 @@ def test_serve_with_standard_output_closed_logs_no_requests_and_says_so(tmp_path
         _, err = server.communicate(timeout=30)
     assert "forcecheck serve: standard output is closed, so requests are not logged" in err
     assert "Traceback" not in err and "Logging error" not in err and "GET / " not in err
+
+
+def test_serve_where_it_cannot_listen_says_so_before_announcing_the_desk(tmp_path):
+    """A port in use, a host name that does not resolve: one line, exit 2, before the desk's
+    address and token are printed (uvicorn would announce the desk, then exit 3)."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = forcecheck("serve", "--db", str(tmp_path / "desk.sqlite3"), "--port", str(port), env={"FORCECHECK_ADMIN_TOKEN": "t"})
+    assert result.returncode == 2 and result.stderr.startswith(f"forcecheck: error: cannot listen on 127.0.0.1:{port}: ")
+    assert len(result.stderr.strip().splitlines()) == 1 and "registration desk on" not in result.stderr
+    result = forcecheck("serve", "--db", str(tmp_path / "desk.sqlite3"), "--host", "no-such-host.invalid", "--port", "8000",
+                        env={"FORCECHECK_ADMIN_TOKEN": "t"})
+    assert result.returncode == 2 and result.stderr.startswith("forcecheck: error: cannot listen on no-such-host.invalid:8000: the address is not known")
+
+
+def test_serve_never_writes_into_a_database_that_is_not_the_desks(tmp_path):
+    """A card catalog (or any SQLite file with other tables) named as the desk's database is
+    refused and left as it was; a file that is no database is one line."""
+    import sqlite3
+
+    other = tmp_path / "cards.sqlite3"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE cards (id INTEGER PRIMARY KEY, facts TEXT)")
+    before = other.read_bytes()
+    result = forcecheck("serve", "--db", str(other), "--port", "1", env={"FORCECHECK_ADMIN_TOKEN": "t"})
+    assert result.returncode == 2 and "is not a registration desk database (it holds other tables: cards)" in result.stderr
+    assert other.read_bytes() == before
+    text = tmp_path / "notes.txt"
+    text.write_text("hello\n")
+    result = forcecheck("serve", "--db", str(text), "--port", "1", env={"FORCECHECK_ADMIN_TOKEN": "t"})
+    assert result.returncode == 2 and result.stderr.startswith(f"forcecheck: error: cannot open the database sqlite:///{text}: ")
+    assert "internal error" not in result.stderr

@@ -29,7 +29,11 @@ def serve(db: str | None, host: str, port: int, catalog: str | None, format_dirs
     import uvicorn
 
     from forcecheck.web.app import DeskConfig, create_app
+    from forcecheck.web.storage import StoreError
 
+    problem = cannot_listen(host, port)
+    if problem:
+        raise StoreError(f"cannot listen on {host}:{port}: {problem}")
     token, generated = admin_token()
     app = create_app(DeskConfig(db_url=db or DEFAULT_DB, admin_token=token, catalog=catalog, format_dirs=format_dirs,
                                 secure_cookies=secure_cookies))
@@ -38,4 +42,29 @@ def serve(db: str | None, host: str, port: int, catalog: str | None, format_dirs
     print(f"organiser pages: http://{shown}:{port}/admin", file=sys.stderr)
     if generated:
         print(f"organiser token for this run (set {TOKEN_ENV} to choose one): {token}", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, server_header=False, access_log=access_log)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level=log_level, server_header=False, access_log=access_log)
+    except SystemExit as done:  # uvicorn's exit 3: it could not start (its log above says why)
+        if done.code not in (None, 0):
+            raise StoreError(f"the desk could not start on {host}:{port} (see the lines above)") from None
+        raise
+
+
+def cannot_listen(host: str, port: int) -> str | None:
+    """Why the desk could not listen on ``host``:``port`` (a name that does not resolve, an
+    address in use or not this machine's), tried before anything is printed; None when it can.
+    uvicorn would say so only after announcing the desk, and exit 3."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        return f"the address is not known ({getattr(exc, 'strerror', None) or exc})"
+    family, kind, proto, _name, address = infos[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind(address)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None

@@ -13,6 +13,7 @@ well-kept tool for changing a SQLAlchemy schema in place on both databases.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -181,6 +182,7 @@ class Store:
             raise StoreError(f"not a database URL: {url!r} ({exc})") from None
         self.dialect = sa_url.get_backend_name()
         if self.dialect == "sqlite":
+            _refuse_foreign_sqlite(sa_url.database, self.describe())  # before a connection switches it to WAL
             self.engine = sa.create_engine(sa_url, connect_args={"check_same_thread": False, "timeout": 30},
                                            pool_size=8, max_overflow=16)
             _sqlite_setup(self.engine)
@@ -197,14 +199,19 @@ class Store:
         from alembic import command
         from alembic.config import Config
 
+        from alembic.util import CommandError
+
         config = Config()
         config.set_main_option("script_location", "forcecheck.web:migrations")
         try:
             with self._write() as conn:
+                _refuse_foreign_tables(sa.inspect(conn).get_table_names(), self.describe())
                 config.attributes["connection"] = conn
                 command.upgrade(config, "head")
-        except sa.exc.OperationalError as exc:
+        except sa.exc.DatabaseError as exc:  # not a database file, a server that refuses, ...
             raise StoreError(f"cannot open the database {self.describe()}: {' '.join(str(exc.orig).split())}") from None
+        except CommandError as exc:  # a migration history this forcecheck does not have
+            raise StoreError(f"cannot use the database {self.describe()}: {exc} (made by a newer forcecheck, or not the desk's)") from None
 
     def describe(self) -> str:
         """The URL without its password, for messages."""
@@ -329,6 +336,33 @@ class Store:
         with self._read() as conn:
             rows = conn.execute(query).all()
         return [AuditEntry(parse_stamp(r.at), r.actor, r.action, r.event_id, r.registration_id, json.loads(r.detail)) for r in rows]
+
+
+def _refuse_foreign_tables(tables: list[str], shown_url: str) -> None:
+    """StoreError for a database that holds tables and no desk migration history: another
+    application's (a card catalog named by mistake); the desk never adds its tables there."""
+    if tables and "alembic_version" not in tables:
+        shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        raise StoreError(f"{shown_url} is not a registration desk database (it holds other tables: {shown}); "
+                         "name a new file or the desk's own database")
+
+
+def _refuse_foreign_sqlite(path: str | None, shown_url: str) -> None:
+    """For a SQLite file that exists: read-only, before the desk's engine opens it (opening
+    switches the file to WAL, a change to someone else's database), is it a database and ours?"""
+    import sqlite3
+
+    if not path or path == ":memory:" or not os.path.isfile(path) or os.path.getsize(path) == 0:
+        return
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"cannot open the database {shown_url}: {exc}") from None
+    _refuse_foreign_tables([t for t in tables if not t.startswith("sqlite_")], shown_url)
 
 
 def _log(conn, actor: str, action: str, event_id, registration_id, detail: dict) -> None:
