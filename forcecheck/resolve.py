@@ -648,7 +648,9 @@ class _Resolver:
         for section in announced:
             label = section.target or fmt.section_id(section.title) or section.title or None
             if section.declared is not None:
-                found = listed.get(id(section), 0)
+                found = listed.get(id(section))
+                if found is None:  # a section whose cards are not counted (unknown to the format): its lines still say how many
+                    found = sum(entry.count for entry in section.entries if entry.count_ok)
                 if found != section.declared:
                     what = "group" if section.group else "header"
                     self.add("declared-count-mismatch", line=section.line, section=label, found=found, limit=str(section.declared),

@@ -92,6 +92,14 @@ def test_unknown_section_and_empty_section():
     assert found == [("FC005", "empty-section", "warning", 26), ("FC004", "unknown-section", "error", 24)]
 
 
+def test_an_unknown_sections_announced_count_is_measured_against_its_own_lines():
+    """Its cards are not counted in the deck, but its header's count still speaks of its lines:
+    ``Maybeboard (2):`` over two copies agrees; over three it does not (found 3, not 0)."""
+    assert [v.code for v in violations(faria() + "Maybeboard (2):\n2 Viviane\n")] == ["FC004"]
+    found = [(v.code, v.found, v.limit) for v in violations(faria() + "Maybeboard (2):\n3 Viviane\n")]
+    assert found == [("FC004", None, None), ("FC006", 3, "2")]
+
+
 def test_declared_count_mismatch_is_a_warning():
     text = faria().replace("Main Deck:", "Main Deck (41):")
     v = only(text)
