@@ -346,6 +346,17 @@ def test_every_command_with_output_stops_when_standard_output_is_closed(args, tm
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr
 
 
+def test_an_import_with_standard_output_closed_changes_nothing(tmp_path):
+    """The import's report would be lost after the catalog changed: it stops first (exit 2)."""
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps({"fow": {"clusters": [{"sets": [{"cards": [
+        {"id": "X-1", "name": "X Card", "type": ["Chant"], "cost": "{R}", "colour": ["R"], "abilities": [], "race": []}]}]}]}}))
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-m", "forcecheck", "catalog", "import", "fowsim", str(source), "--catalog", str(tmp_path / "c.db")],
+                          stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env, preexec_fn=_closed(1), timeout=120)
+    assert done.returncode == 2 and "nothing was imported" in done.stderr and not (tmp_path / "c.db").exists()
+
+
 def test_fmt_in_place_needs_no_standard_output(tmp_path):
     """fmt rewriting files writes nothing to stdout: closed, it still does its work (exit 0)."""
     deck = tmp_path / "deck.txt"

@@ -13,7 +13,7 @@ import typer
 
 from forcecheck.cli.application import banlist_app, catalog_app
 from forcecheck.cli.common import CatalogOpt, ConfigOpt
-from forcecheck.cli.runtime import fail, session_from
+from forcecheck.cli.runtime import ClosedOutput, fail, session_from
 
 GameOpt = Annotated[str, typer.Option("--game", metavar="GAME", help="Game of the card: fow or ygo.")]
 
@@ -23,8 +23,14 @@ def _session(catalog, config_file):
 
 
 def _import_target(session) -> Path:
-    """The catalog file an import writes: an SQLite catalog (a catalog JSON file is read-only)."""
+    """The catalog file an import writes: an SQLite catalog (a catalog JSON file is read-only).
+    With standard output closed the import's report would be lost after the catalog changed:
+    that stops the import before anything is written."""
     from forcecheck.cards.store import is_sqlite_file
+
+    if isinstance(sys.stdout, ClosedOutput):
+        fail("standard output is closed, so the import's report would have nowhere to go; nothing was imported "
+             "(send it to a file or to /dev/null)")
 
     target = session.import_target()
     if target.is_file() and not is_sqlite_file(target):
