@@ -26,6 +26,8 @@ def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise InputFileError("no such file or directory", path) from None
     except OSError as exc:
         raise InputFileError(f"cannot read: {exc.strerror or exc}", path) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputFileError("a folder, not a file", path)
     if not stat.S_ISREG(st.st_mode):
         raise InputFileError("not a regular file (a FIFO, device or socket is not read)", path)
     if st.st_size > max_bytes:
@@ -50,7 +52,7 @@ def decode_text(data: bytes, path: Path) -> str:
     """Decode UTF-8 (a BOM is allowed); refuse binary data and other encodings with the line."""
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
-        raise InputFileError("binary file (contains NUL bytes), not a decklist", path, line)
+        raise InputFileError("binary file (contains NUL bytes), not text", path, line)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
