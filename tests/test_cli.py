@@ -201,3 +201,11 @@ def test_formats_schema_is_json_schema():
     result = run("formats", "schema")
     schema = json.loads(result.stdout)
     assert result.exit_code == 0 and schema["additionalProperties"] is False and "rules" in schema["properties"]
+
+
+def test_a_game_the_catalog_does_not_have_is_an_error_not_no_card():
+    for command in (["catalog", "show", "Faria"], ["catalog", "search", "Faria"]):
+        result = run(*command, "--game", "mtg")
+        assert result.exit_code == 2
+        assert "--game 'mtg': embedded sample catalog has no cards of that game (games: fow, ygo)" in result.stdout + result.stderr
+    assert run("catalog", "show", "Faria", "--game", "fow").exit_code == 0

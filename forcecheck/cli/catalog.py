@@ -38,6 +38,16 @@ def _import_target(session) -> Path:
     return target
 
 
+def _game_catalog(session, game: str):
+    """The session's catalog, if it has cards of ``game`` (a misspelt --game is an error, exit
+    2, not "no card" for every name)."""
+    cat = session.main_catalog
+    games = sorted(cat.info().get("cards", {}))
+    if game not in games:
+        fail(f"--game {game!r}: {cat.label} has no cards of that game (games: {', '.join(games) or 'none'})")
+    return cat
+
+
 def _source(session) -> str:
     """Where the catalog choice came from, for messages."""
     config = session.config
@@ -130,7 +140,7 @@ def catalog_show(
     from forcecheck.decklists.text import parse_entry
     from forcecheck.resolve import resolve_card
 
-    cat = _session(catalog, config_file).main_catalog
+    cat = _game_catalog(_session(catalog, config_file), game)
     entry = parse_entry(name, None)
     card, _note = resolve_card(cat, game, entry)
     if card is None:
@@ -150,7 +160,7 @@ def catalog_search(
     config_file: ConfigOpt = None,
 ) -> None:
     """Card names nearest to TEXT (fuzzy), best first."""
-    cat = _session(catalog, config_file).main_catalog
+    cat = _game_catalog(_session(catalog, config_file), game)
     found = cat.suggest(game, text, limit=limit)
     if not found:
         print(f"forcecheck: nothing like {text!r} in {cat.label}", file=sys.stderr)
