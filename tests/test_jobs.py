@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 
 from conftest import ROOT, SAMPLES
 from hypothesis import assume, given, settings
@@ -63,6 +64,7 @@ def test_default_jobs_and_more_jobs_give_the_output_of_one_job(tmp_path, monkeyp
 
 
 def _pid(item):
+    time.sleep(0.002)  # work that lasts: the second worker starts before the first has taken every chunk
     return item, os.getpid()
 
 

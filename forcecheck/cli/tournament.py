@@ -141,8 +141,16 @@ def _unsafe_to_replace(path: Path, before) -> str | None:
         return "it went away while fmt read it"
     if before is None or (now.st_ino, now.st_size, now.st_mtime_ns) != (before.st_ino, before.st_size, before.st_mtime_ns):
         return "it changed while fmt read it (run fmt again)"
-    if not now.st_mode & 0o222 or not os.access(path, os.W_OK):
+    if not now.st_mode & 0o222:
         return "the file is read-only"
+    if not os.access(path, os.W_OK):
+        import errno
+
+        try:
+            mounted_read_only = bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+        except (OSError, AttributeError):  # pragma: no cover - no statvfs (Windows)
+            mounted_read_only = False
+        return f"cannot write it ({os.strerror(errno.EROFS if mounted_read_only else errno.EACCES)})"
     return None
 
 
