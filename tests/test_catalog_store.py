@@ -276,3 +276,16 @@ def test_a_named_pipe_as_the_catalog_is_refused_without_waiting(tmp_path):
         assert done.stderr == f"forcecheck: error: {pipe}: not a regular file (a FIFO, device or socket is not read)\n", args
     with pytest.raises(CatalogError, match="not an SQLite file"):
         pipeline.import_files("fowsim", [fowsim_file(tmp_path / "src.json", [rec("X-1", "X Card", ["Chant"])])], pipe)
+
+
+@pytest.mark.parametrize("name", ["c#1.db", "c?x.db", "100%41.db"])
+def test_a_catalog_path_with_uri_characters_opens_that_file(tmp_path, small, name):
+    """``#``, ``?`` and ``%`` mean something in the SQLite URI the catalog is opened read-only
+    through: written into it raw, ``c#1.db`` opened (and created) ``c``, ``100%41.db`` ``100A.db``."""
+    folder = tmp_path / "cats"
+    folder.mkdir()
+    db = folder / name
+    pipeline.import_files("fowsim", [small], db)
+    cat = open_catalog(db)
+    assert cat.by_name("fow", "Bright Knight").total_cost == 2
+    assert sorted(p.name for p in folder.iterdir() if not p.name.endswith(("-wal", "-shm", ".lock"))) == [name]

@@ -71,6 +71,13 @@ CREATE TABLE banlist_combinations (banlist TEXT NOT NULL COLLATE NOCASE, combina
 
 
 
+def read_only_uri(path: str | Path) -> str:
+    """The SQLite URI that opens ``path`` read-only. Written ``file:{path}?mode=ro``, a ``#``
+    or ``?`` in the path would end the file name there (opening, or creating, another file)
+    and a ``%`` would be decoded; the path is made absolute and percent-encoded instead."""
+    return Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+
+
 def is_sqlite_file(path: Path) -> bool:
     """Whether ``path`` is a regular file that starts as SQLite files do. Opened without
     blocking and looked at before reading: a FIFO named as the catalog would otherwise hang
@@ -164,7 +171,7 @@ class SqliteCatalog(Catalog):
         if not self.path.is_file():
             raise CatalogError("no such catalog file", self.path)
         try:
-            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            conn = sqlite3.connect(read_only_uri(self.path), uri=True)
             meta = check_ours(conn, self.path)
         except sqlite3.DatabaseError as exc:
             if is_corruption(exc):
@@ -189,7 +196,7 @@ class SqliteCatalog(Catalog):
         catalog. The inherited connection is kept, unused and never closed (SQLite forbids using
         or closing a connection in a forked child), so the cards remembered so far stay."""
         _INHERITED.append(self._conn)
-        self._conn = _Reading(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True), self.path)
+        self._conn = _Reading(sqlite3.connect(read_only_uri(self.path), uri=True), self.path)
 
     def _card(self, card_id: int | None, facts: str | None = None) -> Card | None:
         """The card of an id, built once from its facts (``facts``: already fetched with the
@@ -490,7 +497,7 @@ def writable_catalog(db: Path) -> Iterator[sqlite3.Connection]:
             if existed:
                 if not is_sqlite_file(db):
                     raise CatalogError("not a forcecheck catalog (not an SQLite file); choose another --db", db)
-                check = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+                check = sqlite3.connect(read_only_uri(db), uri=True)
                 try:
                     check_ours(check, db)
                 finally:

@@ -14,6 +14,7 @@ import sqlite3
 from pathlib import Path
 
 from forcecheck.cards.model import Card
+from forcecheck.cards.store import read_only_uri
 from forcecheck.importers import ImportSourceError, ImportWarning
 
 GAME = "ygo"
@@ -48,7 +49,7 @@ def read_source(path) -> list[dict]:
         if fh.read(16) != b"SQLite format 3\x00":
             raise ImportSourceError("not a YGOPro card database (not an SQLite file)", path)
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(path), uri=True)
     except sqlite3.Error as exc:
         raise ImportSourceError(f"cannot open the card database ({exc})", path) from None
     try:

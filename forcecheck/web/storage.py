@@ -352,10 +352,12 @@ def _refuse_foreign_sqlite(path: str | None, shown_url: str) -> None:
     switches the file to WAL, a change to someone else's database), is it a database and ours?"""
     import sqlite3
 
+    from forcecheck.cards.store import read_only_uri
+
     if not path or path == ":memory:" or not os.path.isfile(path) or os.path.getsize(path) == 0:
         return
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(path), uri=True)
         try:
             tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         finally:
