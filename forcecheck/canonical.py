@@ -182,7 +182,8 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
         if kind == "yaml":
             comments = yaml_comments(original)
         else:
-            comments = [(n, ln) for n, ln in enumerate(original.split("\n"), start=1) if ln.strip().startswith("#")]
+            comments = [(n, ln) for n, ln in enumerate(original.split("\n"), start=1)
+                        if ln.strip().startswith("#") and ln.strip().lower() not in YDK_MARKERS]
         for number, comment in comments:
             if comment.strip() not in written:
                 raise NotRewritable(f"the comment {comment.strip()!r} would be lost", number)
@@ -355,10 +356,14 @@ def yaml_comments(text: str) -> list[tuple[int, str]]:
             at += 1
 
 
+YDK_MARKERS = ("#main", "#extra")
+"""The lines starting with ``#`` that are no comment in a .ydk file (any case, as the reader takes them)."""
+
+
 def _ydk(groups: list[CanonSection], original: str) -> str:
     markers = {"main": "#main", "extra": "#extra", "side": "!side"}
     # every comment line, the ones between sections too, in the block at the top
-    head = [ln.rstrip() for ln in original.split("\n") if ln.strip().startswith("#") and ln.strip().lower() not in ("#main", "#extra")]
+    head = [ln.rstrip() for ln in original.split("\n") if ln.strip().startswith("#") and ln.strip().lower() not in YDK_MARKERS]
     lines = head or ["#created by forcecheck fmt"]
     by_key = {g.key: g for g in groups}
     for key, marker in markers.items():

@@ -281,3 +281,15 @@ def test_fmt_never_replaces_a_read_only_file_or_one_changed_while_it_ran(tmp_pat
     result = runner.invoke(app, ["fmt", str(path), "-f", "bifrost"])
     assert result.exit_code == 2 and "not rewritten: it changed while fmt read it" in result.stderr
     assert path.read_text() == original + "# my new line\n"
+
+
+def test_fmt_reads_ydk_markers_in_any_case_as_markers_not_comments(tmp_path):
+    """``#Main`` / ``#EXTRA`` are the reader's markers whatever their case: fmt writes them as
+    ``#main`` / ``#extra`` and does not take them for comments it would lose."""
+    path = tmp_path / "d.ydk"
+    original = (SAMPLES / "ygo-5ds" / "legal-synchro.ydk").read_text().replace("#main", "#Main").replace("#extra", "#EXTRA")
+    path.write_text(original)
+    result = runner.invoke(app, ["fmt", str(path), "-f", "ygo-5ds"])
+    assert result.exit_code == 0, result.stderr
+    lines = path.read_text().split("\n")
+    assert "#main" in lines and "#extra" in lines and "#Main" not in lines and "#EXTRA" not in lines
