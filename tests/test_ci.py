@@ -316,10 +316,15 @@ def test_a_working_folder_that_is_gone_is_one_line(tmp_path):
 
     gone = tmp_path / "gone"
     gone.mkdir()
-    script = ("import os, sys; os.chdir(sys.argv[1]); os.rmdir(sys.argv[1]); sys.argv = ['forcecheck', 'config', 'show']; "
-              "from forcecheck.cli import main; main()")
-    done = subprocess.run([sys.executable, "-c", script, str(gone)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and done.stderr.startswith("forcecheck: error: the current folder cannot be used (")
+    config = tmp_path / "c.yaml"
+    config.write_text("format: bifrost\n")
+    deck = SAMPLES / "bifrost" / "legal-faria-stranger.txt"
+    for args in (["config", "show"], ["check", str(deck), "--config", str(config)], ["--version"]):
+        gone.mkdir(exist_ok=True)
+        script = ("import os, sys; os.chdir(sys.argv[1]); os.rmdir(sys.argv[1]); sys.argv = ['forcecheck', *sys.argv[2:]]; "
+                  "from forcecheck.cli import main; main()")
+        done = subprocess.run([sys.executable, "-c", script, str(gone), *args], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and done.stderr.startswith("forcecheck: error: the current folder cannot be used ("), (args, done.stderr)
 
 
 @pytest.mark.parametrize("given, env", [(["--formats-dir", "nonexist"], {}), ([], {"FORCECHECK_FORMATS_PATH": "nonexist"})])

@@ -357,6 +357,15 @@ def test_an_import_with_standard_output_closed_changes_nothing(tmp_path):
     assert done.returncode == 2 and "nothing was imported" in done.stderr and not (tmp_path / "c.db").exists()
 
 
+@pytest.mark.parametrize("kind", ["png", "svg"])
+def test_a_picture_to_a_closed_standard_output_is_one_line(kind, tmp_path):
+    pytest.importorskip("matplotlib", reason='SVG/PNG need the plots extra: pip install -e ".[plots]"')
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache"), "MPLCONFIGDIR": str(tmp_path / "mpl")}
+    done = subprocess.run([sys.executable, "-m", "forcecheck", "stats", DECK, "-f", "bifrost", "-o", kind], stderr=subprocess.PIPE,
+                          text=True, cwd=ROOT, env=env, preexec_fn=_closed(1), timeout=120)
+    assert (done.returncode, done.stderr) == (2, "forcecheck: error: standard output is closed, so the output has nowhere to go\n")
+
+
 def test_fmt_in_place_needs_no_standard_output(tmp_path):
     """fmt rewriting files writes nothing to stdout: closed, it still does its work (exit 0)."""
     deck = tmp_path / "deck.txt"
@@ -392,6 +401,25 @@ def test_the_report_never_overwrites_a_decklist_the_run_reads(command, tmp_path)
     hidden.parent.mkdir()
     hidden.write_text("old report\n")
     assert run(str(deck.parent), "--output-file", str(hidden)).returncode == 0 and hidden.read_text() != "old report\n"
+
+
+def test_the_report_never_overwrites_a_decklist_read_through_a_link(tmp_path):
+    """The files are compared as the walk reads them: a symbolic link in the folder to the
+    output file (under any name), or a hard link to it, is that decklist too."""
+    folder = tmp_path / "d"
+    (folder / "store").mkdir(parents=True)
+    data = folder / "store" / "faria.deckdata"  # no decklist extension: read only through the link
+    data.write_bytes(Path(DECK).read_bytes())
+    (folder / "faria.txt").symlink_to("store/faria.deckdata")
+    outside = tmp_path / "out.txt"
+    outside.write_bytes(Path(DECK).read_bytes())
+    os.link(outside, folder / "hard.txt")
+    env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    for target, read in ((folder / "faria.txt", "faria.txt"), (data, "faria.txt"), (outside, "hard.txt")):
+        done = subprocess.run([sys.executable, "-m", "forcecheck", "check", str(folder), "-f", "bifrost", "--output-file", str(target)],
+                              capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+        assert done.returncode == 2 and f"is the decklist {folder / read} under {folder}, which this run reads" in done.stderr, done.stderr
+    assert data.read_bytes() == outside.read_bytes() == Path(DECK).read_bytes()
 
 
 def test_standard_error_closed_keeps_messages_out_of_the_report(tmp_path):

@@ -41,6 +41,11 @@ def main() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the rest of the process
     if sys.stdout is None:  # started with it closed (``>&-``): a command's output would vanish, exit 0
         sys.stdout = ClosedOutput()
+    try:
+        os.getcwd()  # every relative path, the configuration search and the names reports show start here
+    except OSError as exc:
+        print(f"forcecheck: error: the current folder cannot be used ({exc.strerror or exc}: removed?); run forcecheck from another folder", file=sys.stderr)
+        sys.exit(2)
     args = sys.argv[1:]
     try:
         code = run_direct(args)

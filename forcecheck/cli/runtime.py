@@ -201,6 +201,11 @@ class ClosedOutput(io.TextIOBase):
 
         raise ForcecheckError("standard output is closed, so the output has nowhere to go")
 
+    @property
+    def buffer(self) -> "ClosedOutput":
+        """For bytes (a PNG written to stdout): the same stop at the first write."""
+        return self
+
 
 class Batched:
     """Text written to ``out`` in pieces of about ``size`` characters. Reports are written a line
@@ -261,37 +266,39 @@ def render_report(session, report, output_file) -> str:
 
 
 def refuse_overwriting_inputs(output_file: Optional[Path], inputs, every_file: bool = False) -> None:
-    """Stop (one line, exit 2) before anything is read when ``--output-file`` names one of the
+    """Stop (one line, exit 2) before anything is read when ``--output-file`` is one of the
     files the run reads: the report would be written over a decklist the user handed in. The
-    inputs are files, or folders whose decklists (``every_file``: every file, as ``register``
-    reads them) the walk will read: not hidden, with a decklist extension."""
+    files are found as the run finds them (``checking.walk_files``: every file for ``register``,
+    ``every_file``) and compared by identity, so a symbolic or hard link to the output file
+    under a folder being read counts too. Only an existing regular output file is looked for:
+    a new file holds nothing of the user's, and a FIFO or device is written into."""
+    if output_file is None:
+        return
     import os
     import stat
 
-    from forcecheck.decklists.readers import DECKLIST_EXTENSIONS
+    from forcecheck.checking import walk_files
 
-    if output_file is None:
-        return
     try:
         out = os.stat(output_file)
     except OSError:
-        return  # not there yet: nothing of the user's to lose
+        return
     if not stat.S_ISREG(out.st_mode):
-        return  # a FIFO or a device (/dev/stdout) is written into, and no walk reads one
-    real = os.path.realpath(output_file)
+        return
+    same = (out.st_dev, out.st_ino)
     for given in inputs:
         try:
-            st = os.stat(given)
+            is_dir = stat.S_ISDIR(os.stat(given).st_mode)
         except (OSError, ValueError):
             continue
-        if stat.S_ISDIR(st.st_mode):
-            inside = os.path.relpath(real, os.path.realpath(given))
-            parts = inside.split(os.sep)
-            read = not inside.startswith("..") and not any(part.startswith(".") for part in parts)
-            if read and (every_file or parts[-1].lower().endswith(DECKLIST_EXTENSIONS)):
-                fail(f"--output-file {output_file} is a decklist under {given}, which this run reads; the report would overwrite it: write it elsewhere")
-        elif (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino):
-            fail(f"--output-file {output_file} is the decklist {given}, which this run reads; the report would overwrite it: write it elsewhere")
+        for read in walk_files(str(given), decklists_only=not every_file) if is_dir else [str(given)]:
+            try:
+                found = os.stat(read) if isinstance(read, str) else None
+            except (OSError, ValueError):
+                continue
+            if found is not None and (found.st_dev, found.st_ino) == same:
+                where = f"the decklist {read}" + (f" under {given}" if is_dir else "")
+                fail(f"--output-file {output_file} is {where}, which this run reads; the report would overwrite it: write it elsewhere")
 
 
 def run_check(paths: List[Path], *, output_file: Optional[Path] = None, exit_zero: bool = False, **options) -> int:
