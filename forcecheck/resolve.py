@@ -301,11 +301,14 @@ class _Resolver:
         flat = [item for line in kept for item in line]
         if section_id is None:
             content_key = "?" + header_key(section.title)
+            copies = 0
             for item in flat:
                 self._report(item, label)
                 self._lay(content_key, section.title, item)
                 if item.entry.count_ok:
+                    copies += item.entry.count
                     self._outside(content_key, item)
+            self.listed[id(section)] = copies  # not counted in the deck, but what its header announces is measured on it
             return
         copies = 0
         plain = section_id != self.ruler_section and self.layout is None
@@ -648,9 +651,7 @@ class _Resolver:
         for section in announced:
             label = section.target or fmt.section_id(section.title) or section.title or None
             if section.declared is not None:
-                found = listed.get(id(section))
-                if found is None:  # a section whose cards are not counted (unknown to the format): its lines still say how many
-                    found = sum(entry.count for entry in section.entries if entry.count_ok)
+                found = listed.get(id(section), 0)
                 if found != section.declared:
                     what = "group" if section.group else "header"
                     self.add("declared-count-mismatch", line=section.line, section=label, found=found, limit=str(section.declared),

@@ -98,6 +98,8 @@ def test_an_unknown_sections_announced_count_is_measured_against_its_own_lines()
     assert [v.code for v in violations(faria() + "Maybeboard (2):\n2 Viviane\n")] == ["FC004"]
     found = [(v.code, v.found, v.limit) for v in violations(faria() + "Maybeboard (2):\n3 Viviane\n")]
     assert found == [("FC004", None, None), ("FC006", 3, "2")]
+    read = faria() + "Maybeboard (4):\n2 Viviane 2 Brunhild\nTSHD\n"  # as read: a row of two cards, a set code that is none
+    assert [v.code for v in violations(read) if v.code in ("FC006", "FC004")] == ["FC004"]
 
 
 def test_declared_count_mismatch_is_a_warning():
