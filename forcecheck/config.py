@@ -388,26 +388,39 @@ def _names_forcecheck(text: str) -> bool:
     import tomllib
 
     try:
-        return "forcecheck" in tomllib.loads(text).get("tool", {})
+        tool = tomllib.loads(text).get("tool")
     except tomllib.TOMLDecodeError:
         return True
+    return isinstance(tool, dict) and "forcecheck" in tool
+
+
+_TABLE_HEADER = re.compile(r"^\[\[?\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(?:#.*)?$")
+_KEY = re.compile(r"^([A-Za-z0-9_.\-\"' ]+?)\s*=")
 
 
 def _may_set_tool_forcecheck(text: str) -> bool:
-    """A line-by-line look (tables and keys, quotes and spaces dropped) for a key that may
-    give ``tool.forcecheck`` a value; the TOML parser confirms it. A project's own
-    ``forcecheck = "forcecheck.cli:run"`` under ``[project.scripts]`` is not one."""
+    """A line-by-line look for a table or key that may give ``tool.forcecheck`` a value
+    (quotes and spaces dropped); the TOML parser confirms it. It errs towards yes: a
+    ``forcecheck`` key anywhere but in a ``[project...]`` table (where a project's own
+    ``forcecheck = "forcecheck.cli:run"`` script lives) counts, and lines that are neither a
+    table header nor a key (array items, ``[1, 2],``) change nothing."""
     table = ""
     for raw in text.split("\n"):
         line = raw.strip()
-        if line.startswith("["):
-            table = line.strip("[]").split("#", 1)[0].replace('"', "").replace("'", "").replace(" ", "").strip("[]")
+        header = _TABLE_HEADER.match(line)
+        if header:
+            table = header.group(1).replace('"', "").replace("'", "").replace(" ", "")
+            if table == "tool.forcecheck" or table.startswith("tool.forcecheck."):
+                return True
             continue
-        if "=" not in line or line.startswith("#"):
+        key = _KEY.match(line)
+        if key is None:
             continue
-        key = line.split("=", 1)[0].replace('"', "").replace("'", "").replace(" ", "")
-        full = f"{table}.{key}" if table else key
+        name = key.group(1).replace('"', "").replace("'", "").replace(" ", "")
+        full = f"{table}.{name}" if table else name
         if full == "tool.forcecheck" or full.startswith("tool.forcecheck.") or (full == "tool" and "forcecheck" in line):
+            return True
+        if name.split(".")[0] == "forcecheck" and not table.startswith("project"):
             return True
     return False
 
@@ -425,7 +438,8 @@ def _read_file(path: Path) -> tuple[dict, Callable[[tuple], int | None]]:
         except tomllib.TOMLDecodeError as exc:
             line = getattr(exc, "lineno", None)
             raise ConfigError(f"malformed TOML: {exc}", path, line) from None
-        section = data.get("tool", {}).get("forcecheck", {})
+        tool = data.get("tool", {})
+        section = tool.get("forcecheck", {}) if isinstance(tool, dict) else {}
         if not isinstance(section, dict):
             raise ConfigError("[tool.forcecheck] is not a table of settings", path)
         lines: dict[tuple, int] = {}

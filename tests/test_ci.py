@@ -274,7 +274,8 @@ def test_broken_config_is_exit_2_with_file_and_line(tmp_path, monkeypatch, conte
     (lambda folder: (folder / ".forcecheck.yaml").symlink_to(folder / "nowhere.yaml"), ".forcecheck.yaml: not a config file"),
     (lambda folder: (folder / "pyproject.toml").write_text('[tool]\nforcecheck = "bifrost"\n'), "pyproject.toml: [tool.forcecheck] is not a table of settings"),
     (lambda folder: (folder / "pyproject.toml").write_bytes(b"\xff\xfe[tool.forcecheck]\n"), "pyproject.toml: cannot read it to look for [tool.forcecheck] (not UTF-8 text)"),
-], ids=["folder", "dangling link", "tool key not a table", "binary pyproject"])
+    (lambda folder: (folder / "pyproject.toml").write_text('tool = "forcecheck"\n[tool.forcecheck]\n'), "pyproject.toml: malformed TOML: "),
+], ids=["folder", "dangling link", "tool key not a table", "binary pyproject", "tool both a value and a table"])
 def test_a_configuration_that_cannot_be_read_is_an_error_never_passed_over(tmp_path, monkeypatch, make, fragment):
     """Where the user put a configuration, one that cannot be read stops the run (exit 2)
     instead of the run going on with "config file: none" and the settings silently lost."""
@@ -303,6 +304,10 @@ def test_a_pyproject_without_forcecheck_settings_is_no_configuration(tmp_path, m
     ('tool.forcecheck.format = "x"\n', True),
     ('[tool]\n"forcecheck".format = "x"\n', True),
     ('tool = { forcecheck = { format = "x" } }\n', True),
+    ('[tool]\nmatrix = [\n  [1, 2],\n]\nforcecheck = { format = "bifrost" }\n', True),  # an array item is no table header
+    ('[ tool . forcecheck ]\n', True),  # an empty table, spaced
+    ('tool = "forcecheck"\n', False),
+    ('tool = ["forcecheck"]\n', False),
 ])
 def test_which_pyproject_files_hold_forcecheck_settings(text, names):
     from forcecheck.config import _names_forcecheck
