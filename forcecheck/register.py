@@ -46,8 +46,14 @@ def submission_files(folder: Path, own: tuple[Path, ...] = ()) -> list[str | Wal
 
     files = list(walk_files(str(folder), decklists_only=False))
     ours = {os.path.realpath(path) for path in own}
-    if ours:
-        files = [f for f in files if not isinstance(f, str) or os.path.realpath(f) not in ours]
+    skipped = [f for f in files if isinstance(f, str) and os.path.realpath(f) in ours]
+    if skipped:
+        import sys
+
+        shown = ", ".join(skipped)
+        print(f"forcecheck: note: {shown}: where this run writes its registration tables, read as the last run's tables, "
+              "not as submissions", file=sys.stderr)
+        files = [f for f in files if f not in skipped]
     return files
 
 

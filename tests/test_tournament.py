@@ -161,11 +161,13 @@ def test_register_run_twice_in_its_folder_does_not_read_its_own_tables(tmp_path,
     folder.mkdir()
     (folder / "a.txt").write_text("# Player: Ana\n" + faria())
     monkeypatch.chdir(folder)
-    for _ in range(2):
+    for run in range(2):
         result = runner.invoke(app, ["register", ".", "-f", "bifrost"])
         assert result.exit_code == 0, result.stdout + result.stderr
         rows = json.loads((folder / "registrations.json").read_text())["registrations"]
         assert [r["file"] for r in rows] == ["a.txt"]
+        said = "registrations.csv, registrations.json: where this run writes its registration tables, read as the last run's tables"
+        assert (said in result.stderr) is (run == 1)  # the second run says which files it passed over
 
 
 def test_register_never_writes_its_report_over_a_submission(tmp_path):

@@ -115,10 +115,11 @@ def formats_list(formats_dir: FormatsDirOpt = None) -> None:
     for name, path in found.items():
         try:
             spec = load_format(str(path), formats_dir or [])
-            print(f"{name:<12} {spec.game:<5} {spec.title}  ({path})")
         except ForcecheckError as exc:
             print(f"{name:<12} ?     broken spec: {exc}")
             status = 2
+            continue
+        print(f"{name:<12} {spec.game:<5} {spec.title}  ({path})")  # a write fault is the run's, not the spec's
     raise typer.Exit(status)
 
 

@@ -208,7 +208,7 @@ class Store:
                 _refuse_foreign_tables(sa.inspect(conn).get_table_names(), self.describe())
                 config.attributes["connection"] = conn
                 command.upgrade(config, "head")
-        except sa.exc.DatabaseError as exc:  # not a database file, a server that refuses, ...
+        except sa.exc.OperationalError as exc:  # a server that refuses, a file that cannot be opened
             raise StoreError(f"cannot open the database {self.describe()}: {' '.join(str(exc.orig).split())}") from None
         except CommandError as exc:  # a migration history this forcecheck does not have
             raise StoreError(f"cannot use the database {self.describe()}: {exc} (made by a newer forcecheck, or not the desk's)") from None
