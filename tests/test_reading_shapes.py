@@ -240,6 +240,19 @@ def test_names_as_people_type_them_are_read_and_said(written, meant, why):
     assert report.corrections == [{"line": v.line, "written": written, "read_as": meant}]
 
 
+def test_a_type_label_and_a_dash_before_the_name_is_read_past():
+    """``(2) RESONATOR – Viviane``: a list that writes each card's type before it, with an en
+    dash, means the card after the dash; a label before a name no card has stays unknown whole,
+    and the ASCII `` - `` (part of names) is no such label."""
+    report = check(faria(main=[(c, "(2) RESONATOR \u2013 Viviane" if n == "Viviane" else n) for c, n in FARIA_MAIN]))
+    assert [v.code for v in report.violations if v.severity == "error"] == []
+    (v,) = [v for v in report.violations if v.code == "FC013"]
+    assert v.message == "read '4 (2) RESONATOR \u2013 Viviane' as 4 Viviane (a label and a dash before the name)"
+    unknown = check(f"Ruler: Faria\nMain Deck:\n4 Resonator \u2013 Zorblax the Unseen\n4 Resonator - Viviane\n")
+    assert [(v.code, v.card) for v in unknown.violations if v.code == "FC001"] == [
+        ("FC001", "Resonator \u2013 Zorblax the Unseen"), ("FC001", "Resonator - Viviane")]
+
+
 def test_a_correction_never_hides_a_real_error():
     report = check(faria(side=[(1, "Vivianne")]))  # a fifth Viviane, misspelt
     assert [(v.code, v.card, v.found) for v in report.violations if v.severity == "error"] == [("FC201", "Viviane", 5)]

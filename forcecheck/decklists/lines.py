@@ -62,6 +62,9 @@ _SPLIT_COUNTS = lazy(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
 _NOTE = lazy(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
 """A trailing remark in brackets (``(制限)``, ``(Strictly better than X)``) or cost symbols."""
 _COST_FIRST = lazy(r"^\(\s*\d{1,2}\s*\)\s*(?=\S)")
+_LABEL_FIRST = lazy(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2}\s+[\u2013\u2014]\s+(\S.*)$")
+"""One to three words and an en or em dash before the name (a type label: ``ADDITION – Name``).
+The ASCII `` - `` is left alone: it is part of names (``Blackwing - Gale the Whirlwind``)."""
 _ANY_NOTE = lazy(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
 _WRAPPERS = lazy(r"^[《「『](.*)[》」』]$")
 _BULLET = lazy(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
@@ -222,6 +225,9 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     cost = _COST_FIRST.match(entry.name)
     if cost:  # "(3) Reunion of Sisters": the card's cost before its name
         out.append(_reading(_strip_name(entry.name[cost.end():]), entry.printing, *args, why="a cost before the name"))
+    label = _LABEL_FIRST.match(entry.name[cost.end():] if cost else entry.name)
+    if label:  # "(3) ADDITION – Zero's Circle of Protection": the card's type as a label, then a dash
+        out.append(_reading(_strip_name(label.group(1)), entry.printing, *args, why="a label and a dash before the name"))
     faces = _FACE_SPLIT.split(note_free or entry.name)
     if 1 < len(faces) <= 3 and all(faces):
         parts = tuple(_printing_of(_strip_name(face)) for face in faces)
