@@ -289,3 +289,18 @@ def test_a_catalog_path_with_uri_characters_opens_that_file(tmp_path, small, nam
     cat = open_catalog(db)
     assert cat.by_name("fow", "Bright Knight").total_cost == 2
     assert sorted(p.name for p in folder.iterdir() if not p.name.endswith(("-wal", "-shm", ".lock"))) == [name]
+
+
+def test_a_correction_names_the_face_that_was_meant(tmp_path):
+    """An imported catalog files a J-ruler face's name under its card: a misspelt face is read
+    as that card, and the correction names the face written, not the card's front."""
+    source = fowsim_file(tmp_path / "cards.json", [
+        rec("T-026", "Falltgold, the Dragoon", ["Ruler"], colour=["R"]),
+        rec("T-026J", "Bahamut, the Dragon King", ["J-Ruler"], colour=["R"]),
+    ])
+    db = tmp_path / "c.db"
+    pipeline.import_files("fowsim", [source], db)
+    card, how = SqliteCatalog(db).correct("fow", "Bahamut, the King of Dragons")
+    assert (card.name, how.name, how.why) == ("Falltgold, the Dragoon", "Bahamut, the Dragon King", "word order")
+    card, how = SqliteCatalog(db).correct("fow", "Faltgold, the Dragoon")
+    assert (card.name, how.name, how.why) == ("Falltgold, the Dragoon", "Falltgold, the Dragoon", "typo")

@@ -201,6 +201,8 @@ class Catalog:
                 answers.clear()
             correction = corrector.correct(written)
             card = self.by_name(game, correction.name) if correction else None
+            if card is not None:
+                correction = _named_as_written(card, written, correction)
             found = answers[written] = (card, correction) if card is not None else None
         return found
 
@@ -225,6 +227,24 @@ class Catalog:
                 tally["names"] += 1
                 tally["cards"] += printed
         return {"catalog": self.label, "cards": counts, "names": names}
+
+
+def _named_as_written(card: Card, written: str, correction):
+    """The correction naming the card by the name of it the writer meant: the face or other
+    name closest to what was written (``Bahamut, the King of Dragons`` read as the J-ruler
+    face ``Bahamut, the Dragon King``, not as the front ``Falltgold, the Dragoon``)."""
+    names = {name for _lang, name, _printed in card.all_names()}
+    if len(names) < 2:
+        return correction
+    from rapidfuzz import fuzz
+
+    from forcecheck.cards.correct import Correction
+
+    key = normalize_name(written)
+    best = max(sorted(names), key=lambda name: fuzz.token_sort_ratio(key, normalize_name(name)))
+    if best == correction.name or fuzz.token_sort_ratio(key, normalize_name(best)) <= fuzz.token_sort_ratio(key, normalize_name(correction.name)):
+        return correction
+    return Correction(best, correction.why)
 
 
 def nearest(query: str, keys: list[str], names: list[str], limit: int, unspaced: bool = False) -> list[str]:
