@@ -304,3 +304,23 @@ def test_a_correction_names_the_face_that_was_meant(tmp_path):
     assert (card.name, how.name, how.why) == ("Falltgold, the Dragoon", "Bahamut, the Dragon King", "word order")
     card, how = SqliteCatalog(db).correct("fow", "Faltgold, the Dragoon")
     assert (card.name, how.name, how.why) == ("Falltgold, the Dragoon", "Falltgold, the Dragoon", "typo")
+
+
+def test_an_import_into_a_catalog_with_damaged_pages_is_refused_and_changes_nothing(tmp_path):
+    """A banlist import reads few of the catalog's pages, so it used to succeed on a catalog
+    whose card pages are damaged; SQLite's own check now finds the damage first."""
+    db = tmp_path / "c.db"
+    records = [rec(f"T-{i:04}", f"Test Card Number {i}", ["Resonator"], cost="{W}{1}", colour=["W"]) for i in range(400)]
+    pipeline.import_files("fowsim", [fowsim_file(tmp_path / "cards.json", records)], db)
+    data = bytearray(db.read_bytes())
+    assert len(data) > 20 * 4096
+    pages = len(data) // 4096
+    for page in (pages - 12, pages - 9, pages - 6):  # late pages, of the cards and names the import wrote last
+        data[page * 4096: page * 4096 + 64] = b"\xff" * 64
+    db.write_bytes(bytes(data))
+    before = db.read_bytes()
+    lflist = tmp_path / "l.conf"
+    lflist.write_text("!2024.1 Test\n#forbidden\n")
+    with pytest.raises(CatalogError, match="catalog is damaged"):
+        pipeline.import_banlists([lflist], db)
+    assert db.read_bytes() == before

@@ -500,6 +500,14 @@ def writable_catalog(db: Path) -> Iterator[sqlite3.Connection]:
                 check = sqlite3.connect(read_only_uri(db), uri=True)
                 try:
                     check_ours(check, db)
+                    verdict = check.execute("PRAGMA quick_check(1)").fetchone()[0]  # an import that reads few pages would not notice
+                    if verdict != "ok":
+                        said = " ".join(str(verdict).replace("*** in database main ***", "").split())
+                        raise damaged(db, f"SQLite's check says: {said}")
+                except sqlite3.DatabaseError as exc:
+                    if is_corruption(exc):
+                        raise damaged(db, f"SQLite: {exc}") from None
+                    raise
                 finally:
                     check.close()
                 shutil.copyfile(db, tmp)
