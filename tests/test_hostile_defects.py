@@ -520,3 +520,11 @@ def test_item15_non_utf8_file_names(tmp_path, output_format):
     direct = run_main("check", deck, "-f", "bifrost", "-o", output_format)
     assert_contract(direct)
     assert direct.code == 1
+
+
+def test_a_truncated_catalog_whose_games_read_as_null_is_no_internal_error():
+    """Found by the catalog property test: cut at this length, the catalog counts cards of a
+    game that reads as NULL, and ``catalog show`` sorted the games with it (exit 3)."""
+    from hostile_families import run_catalog_sqlite
+
+    run_catalog_sqlite([("truncate", 77829, "")], "text")

@@ -42,7 +42,7 @@ def _game_catalog(session, game: str):
     """The session's catalog, if it has cards of ``game`` (a misspelt --game is an error, exit
     2, not "no card" for every name)."""
     cat = session.main_catalog
-    games = sorted(cat.info().get("cards", {}))
+    games = sorted(g for g in cat.info().get("cards", {}) if isinstance(g, str))  # a damaged catalog may count a game of NULL
     if game not in games:
         fail(f"--game {game!r}: {cat.label} has no cards of that game (games: {', '.join(games) or 'none'})")
     return cat
