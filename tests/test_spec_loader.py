@@ -168,3 +168,23 @@ def test_a_banlist_is_data(tmp_path):
         ("FC601", "test-banlist", "Excalibur", 4, "at most 1"),
         ("FC601", "test-banlist", "Viviane", 4, "0 (forbidden)"),
     ]
+
+
+def test_a_format_file_path_that_is_no_file_says_what_it_is(tmp_path):
+    """``-f path.yaml`` naming a folder or a FIFO: what is there is said, not "unknown format"."""
+    import os
+
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.spec.loader import load_format
+
+    folder = tmp_path / "mine.yaml"
+    folder.mkdir()
+    with pytest.raises(ForcecheckError, match="a folder, not a file"):
+        load_format(str(folder))
+    if hasattr(os, "mkfifo"):
+        pipe = tmp_path / "pipe.yaml"
+        os.mkfifo(pipe)
+        with pytest.raises(ForcecheckError, match=r"not a regular file \(a FIFO"):
+            load_format(str(pipe))
+    with pytest.raises(ForcecheckError, match="unknown format"):
+        load_format(str(tmp_path / "none.yaml"))

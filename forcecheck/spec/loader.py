@@ -65,8 +65,8 @@ def available_formats(extra: Iterable[str | Path] = ()) -> dict[str, Path]:
 
 def find_format(name_or_path: str, extra: Iterable[str | Path] = ()) -> Path:
     candidate = Path(name_or_path)
-    if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
-        return candidate
+    if candidate.suffix in (".yaml", ".yml") and os.path.lexists(candidate):
+        return candidate  # a file, or what is there under that name: reading it says what is wrong (a folder, a FIFO)
     formats = available_formats(extra)
     if name_or_path in formats:
         return formats[name_or_path]
