@@ -118,7 +118,13 @@ def _write_temporary(target: str, write, newline: str | None, st: os.stat_result
     import tempfile
 
     folder, name = os.path.split(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
+    except OSError as exc:
+        if st is None:  # no such folder, no permission: the OS's answer is the file's
+            raise
+        # the file is there but no file can be made beside it (/proc, a folder without write permission)
+        raise OSError(exc.errno, f"no file can be made beside it in {folder or '.'} to write it through ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
             write(handle)

@@ -528,3 +528,12 @@ def test_a_truncated_catalog_whose_games_read_as_null_is_no_internal_error():
     from hostile_families import run_catalog_sqlite
 
     run_catalog_sqlite([("truncate", 77829, "")], "text")
+
+
+@pytest.mark.skipif(not os.path.isfile("/proc/version"), reason="needs Linux's /proc, where no file can be created")
+def test_an_output_file_nothing_can_be_written_beside_says_so():
+    """``--output-file /proc/version``: the file is there, but the report is written through a
+    file made beside it, which /proc refuses ("No such file or directory" alone misled)."""
+    run = run_main("check", str(SAMPLES / "bifrost" / "legal-faria-stranger.txt"), "-f", "bifrost", "--output-file", "/proc/version")
+    assert_contract(run)
+    assert run.code == 2 and run.err.startswith("forcecheck: error: cannot write /proc/version: no file can be made beside it in /proc")
