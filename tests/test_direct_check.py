@@ -495,3 +495,19 @@ def test_the_version_during_shell_completion_is_left_to_typer(monkeypatch, capsy
     monkeypatch.delenv("_FORCECHECK_COMPLETE")
     assert run_direct(["--version"]) == 0
     assert capsys.readouterr().out == f"forcecheck {__version__}\n"
+
+
+def test_a_run_that_loaded_one_command_module_leaves_every_command_to_the_next_reader(monkeypatch, capsys):
+    """``main`` imports only the module of the command it runs; afterwards, a program (or a
+    test's CliRunner) reading the command tree in the same process still finds every command."""
+    import forcecheck.cli.application as application
+    from forcecheck.cli import main
+
+    monkeypatch.setattr(application.RootTyper, "_commands_loaded", False)
+    monkeypatch.setattr(sys, "argv", ["forcecheck", "rules"])
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code in (0, None)
+    assert application.RootTyper._commands_loaded is False
+    names = {info.name or info.callback.__name__ for info in app.registered_commands}
+    assert {"check", "fmt", "register", "stats"} <= names

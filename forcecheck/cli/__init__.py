@@ -54,7 +54,10 @@ def main() -> None:
         from forcecheck.cli.application import app
 
         app.load_for(args)
-        app(standalone_mode=True)
+        try:
+            app(standalone_mode=True)
+        finally:
+            app.end_of_run()
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         mapped = exit_for(exc)
         if mapped is not None:

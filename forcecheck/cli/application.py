@@ -274,12 +274,18 @@ class RootTyper(ForcecheckTyper):
         """Import only the module of the command ``args`` name (all of them for help, no
         command, or a word that is no command: click then lists or suggests them). A program
         that runs several commands in one process gets each one's module as it comes."""
-        RootTyper._commands_loaded = True
+        RootTyper._commands_loaded = True  # until end_of_run
         word = next((a for a in args if not a.startswith("-")), None)
         if word in COMMAND_MODULES and "--help" not in args[: args.index(word)]:
             load_commands((COMMAND_MODULES[word],))
         else:
             load_commands()
+
+
+    def end_of_run(self) -> None:
+        """After a run that imported only its own command module (``load_for``): whatever reads
+        the command tree next in this process (another run, CliRunner) gets every command."""
+        RootTyper._commands_loaded = False
 
 
 def _group(help: str) -> ForcecheckTyper:
