@@ -68,8 +68,20 @@ def _fresh_postgres(url: str):
         conn.execute(f'CREATE DATABASE "{name}"')
 
     def drop() -> None:
-        with psycopg.connect(admin_dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        """Drop it, waiting out the server's own workers: FORCE may not end an autovacuum
+        worker that started on the fresh database (it belongs to another role), so a drop
+        that meets one is tried again a moment later, as the worker finishes."""
+        import time
+
+        for attempt in range(40):
+            try:
+                with psycopg.connect(admin_dsn, autocommit=True) as conn:
+                    conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                return
+            except (psycopg.errors.InsufficientPrivilege, psycopg.errors.ObjectInUse):
+                if attempt == 39:
+                    raise
+                time.sleep(0.25)
 
     return base.set(database=name).render_as_string(hide_password=False), drop
 
