@@ -185,7 +185,7 @@ def _link_target(link: str, root: str) -> str:
     return "file" if inside else "outside"
 
 
-NO_FORMAT = "no format: pass --format NAME, write 'format: NAME' in a YAML decklist, or set format/formats in .forcecheck.yaml"
+NO_FORMAT = "no format: pass --format NAME, write 'format: NAME' in a YAML decklist, or set 'format:' (or a 'paths:' glob) in .forcecheck.yaml"
 
 
 def read_with_format(

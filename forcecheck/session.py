@@ -43,6 +43,8 @@ class Session:
         self._catalogs: dict[str | None, Any] = {}
         self._banlists: dict[tuple, Any] = {}
         self._caches: dict[tuple, Any] = {}
+        self._games_seen: set[tuple] = set()
+        """(catalog setting, game) pairs whose catalog was asked once whether it has cards of the game."""
         self._specs: dict[str, Any] = {}
         self._selections: dict[DeckSettings, Any] = {}
         self._notes: dict[str, None] = {}
@@ -207,7 +209,13 @@ class Session:
         cache = self._caches.get(cache_key)
         if cache is None:
             cache = self._caches[cache_key] = FormatCache(self.format_dirs, chosen, catalog, settings.as_of)
-        return cache.get(name), catalog, settings
+        fmt = cache.get(name)
+        if (settings.catalog, fmt.spec.game) not in self._games_seen:
+            self._games_seen.add((settings.catalog, fmt.spec.game))
+            if not catalog.has_cards(fmt.spec.game):
+                self.note(f"{self.catalog_location(settings.catalog)} has no {fmt.spec.game} cards, so every card of a "
+                          f"{fmt.spec.name} deck reads as unknown; import the card data (forcecheck catalog import ...)")
+        return fmt, catalog, settings
 
     def selection(self, settings: DeckSettings):
         found = self._selections.get(settings)

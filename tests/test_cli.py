@@ -209,3 +209,32 @@ def test_a_game_the_catalog_does_not_have_is_an_error_not_no_card():
         assert result.exit_code == 2
         assert "--game 'mtg': embedded sample catalog has no cards of that game (games: fow, ygo)" in result.stdout + result.stderr
     assert run("catalog", "show", "Faria", "--game", "fow").exit_code == 0
+
+
+def test_a_card_of_another_game_is_named_with_the_game_to_ask():
+    result = run("catalog", "show", "Stardust Dragon")
+    assert result.exit_code == 1
+    assert "no card 'Stardust Dragon' in embedded sample catalog; it is a card of ygo: add --game ygo" in result.stdout + result.stderr
+
+
+def test_catalog_info_without_an_import_says_the_sample_is_used_and_where_an_import_would_go(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("FORCECHECK_CATALOG", raising=False)
+    shown = run("catalog", "info").stdout.splitlines()[0]
+    assert shown.startswith("embedded sample catalog (nothing imported yet at the per-user default location ")
+
+
+def test_a_catalog_holding_only_banlists_is_said_at_import_and_at_every_check(tmp_path):
+    """``banlist import`` into a new catalog makes a catalog with no cards; checks that use it
+    read every card as unknown, so both the import and each check say why."""
+    db = tmp_path / "c.db"
+    lflist = tmp_path / "l.conf"
+    lflist.write_text("!2024.1 test\n89631139 1\n")
+    imported = run("banlist", "import", str(lflist), "--catalog", str(db))
+    assert imported.exit_code == 0 and "holds no cards yet, and checks that use it know no card" in imported.stderr
+    checked = run("check", str(SAMPLES / "ygo-5ds" / "legal-synchro.ydk"), "-f", "ygo-5ds", "--catalog", str(db), "-o", "json")
+    notes = json.loads(checked.stdout)["summary"]["notes"]
+    assert any(n.endswith("has no ygo cards, so every card of a ygo-5ds deck reads as unknown; import the card data "
+                          "(forcecheck catalog import ...)") for n in notes), notes
+    full = run("check", str(SAMPLES / "ygo-5ds" / "legal-synchro.ydk"), "-f", "ygo-5ds", "-o", "json")
+    assert not any("has no ygo cards" in n for n in json.loads(full.stdout)["summary"]["notes"])

@@ -210,6 +210,10 @@ class Catalog:
         """Every card (for listings and tools, not for checking a deck)."""
         raise NotImplementedError
 
+    def has_cards(self, game: str) -> bool:
+        """Whether the catalog holds any card of ``game`` (one holding only banlists has none)."""
+        return any(card.game == game for card in self.cards(game))
+
     def unchecked(self) -> list[Card]:
         """The cards with construction text forcecheck does not model (``Card.unchecked``): a deck
         with one of them in its ruler area gets a warning. The goal is none."""

@@ -306,6 +306,9 @@ class SqliteCatalog(Catalog):
             sql, args = "SELECT id FROM cards WHERE game = ?", (game,)
         return [self._card(row[0]) for row in self._conn.execute(sql + " ORDER BY id", args).fetchall()]
 
+    def has_cards(self, game: str) -> bool:
+        return self._conn.execute("SELECT 1 FROM cards WHERE game = ? LIMIT 1", (game,)).fetchone() is not None
+
     def unchecked(self) -> list[Card]:
         """Cards with construction text not checked, found without building every card: only
         facts that mention the key are read."""

@@ -50,8 +50,14 @@ def _game_catalog(session, game: str):
 
 def _source(session) -> str:
     """Where the catalog choice came from, for messages."""
+    from forcecheck.cards.catalog import catalog_path
+
     config = session.config
-    return f"set by {config.sources['catalog']}" if config["catalog"] else "the per-user default location"
+    if config["catalog"]:
+        return f"set by {config.sources['catalog']}"
+    if catalog_path(None) is None:
+        return f"nothing imported yet at the per-user default location {session.import_target()}"
+    return "the per-user default location"
 
 
 @catalog_app.command("import")
@@ -144,8 +150,12 @@ def catalog_show(
     entry = parse_entry(name, None)
     card, _note = resolve_card(cat, game, entry)
     if card is None:
-        suggestions = cat.suggest(game, entry.name)
+        elsewhere = [g for g in sorted(g for g in cat.info().get("cards", {}) if isinstance(g, str))
+                     if g != game and resolve_card(cat, g, entry)[0] is not None]
+        suggestions = [] if elsewhere else cat.suggest(game, entry.name)
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        if elsewhere:
+            hint = f"; it is a card of {', '.join(elsewhere)}: add --game {elsewhere[0]}"
         print(f"forcecheck: no card {name!r} in {cat.label}{hint}", file=sys.stderr)
         raise typer.Exit(1)
     print(describe_card(card))
@@ -188,6 +198,11 @@ def banlist_import(
     print(f"imported {len(result.lists)} list(s) into {result.db} ({_source(session)})")
     for source, warning in result.warnings:
         print(f"  warning: {source}: {warning}", file=sys.stderr)
+    from forcecheck.cards.store import SqliteCatalog
+
+    if not SqliteCatalog(Path(result.db)).info().get("cards"):
+        print(f"forcecheck: note: {result.db} holds no cards yet, and checks that use it know no card until card data is "
+              "imported into it (forcecheck catalog import ...)", file=sys.stderr)
 
 
 @banlist_app.command("list")
