@@ -369,7 +369,7 @@ def test_a_picture_without_matplotlib_is_a_one_line_error(monkeypatch, tmp_path)
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the plots extra were not installed
     result = run("stats", WB, "-f", "abc", "-o", "png", "--output-file", tmp_path / "x.png")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "forcecheck: error: pictures need matplotlib: pip install 'forcecheck[plots]'"
+    assert result.stderr.strip() == "forcecheck: error: pictures need matplotlib: pip install 'forcecheck[plots]' (in a checkout: pip install -e '.[plots]')"
     assert not (tmp_path / "x.png").exists()
 
 

@@ -39,7 +39,7 @@ def serve_command(
 
         from forcecheck.web.server import serve
     except ImportError as exc:
-        fail(f"forcecheck serve needs the web extra ({exc.name} is not installed): pip install \"forcecheck[web]\"")
+        fail(f"forcecheck serve needs the web extra ({exc.name} is not installed): pip install \"forcecheck[web]\" (in a checkout: pip install -e \".[web]\")")
     from forcecheck.web.storage import StoreError
 
     settings = session_from(config_file=config_file, catalog=catalog, formats_dir=formats_dir).config  # as check resolves them

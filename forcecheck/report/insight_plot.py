@@ -44,7 +44,7 @@ def _matplotlib():
         from matplotlib.patches import Patch
         from matplotlib.ticker import MaxNLocator
     except ImportError:
-        raise ForcecheckError("pictures need matplotlib: pip install 'forcecheck[plots]'") from None
+        raise ForcecheckError("pictures need matplotlib: pip install 'forcecheck[plots]' (in a checkout: pip install -e '.[plots]')") from None
     return matplotlib, Figure, Patch, MaxNLocator
 
 
