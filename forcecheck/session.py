@@ -136,8 +136,25 @@ class Session:
         if found is None:
             from forcecheck.cards.catalog import open_catalog
 
-            found = self._catalogs[value] = open_catalog(value)
+            try:
+                found = self._catalogs[value] = open_catalog(value)
+            except ForcecheckError as exc:
+                source = self._catalog_source(value)
+                if source is None:
+                    raise
+                raise type(exc)(f"{exc.message} (the catalog set by {source})", exc.path, exc.line) from None
         return found
+
+    def _catalog_source(self, value: str | None) -> str | None:
+        """Which setting named the catalog ``value`` (a flag, a variable, a file's line), for its errors."""
+        import os
+
+        config = self.config
+        if value is None:
+            return "environment FORCECHECK_CATALOG" if os.environ.get("FORCECHECK_CATALOG") else None
+        if value == config["catalog"]:
+            return config.sources.get("catalog")
+        return next((source for scoped, source in config.scoped_values("catalog") if scoped == value), None)
 
     @property
     def main_catalog(self):

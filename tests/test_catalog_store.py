@@ -273,7 +273,8 @@ def test_a_named_pipe_as_the_catalog_is_refused_without_waiting(tmp_path):
         done = subprocess.run([sys.executable, "-m", "forcecheck", *args, "--catalog", str(pipe)], capture_output=True, text=True,
                               env=env, timeout=60)
         assert done.returncode == 2, args
-        assert done.stderr == f"forcecheck: error: {pipe}: not a regular file (a FIFO, device or socket is not read)\n", args
+        assert done.stderr == (f"forcecheck: error: {pipe}: not a regular file (a FIFO, device or socket is not read) "
+                               "(the catalog set by command line --catalog)\n"), args
     with pytest.raises(CatalogError, match="not an SQLite file"):
         pipeline.import_files("fowsim", [fowsim_file(tmp_path / "src.json", [rec("X-1", "X Card", ["Chant"])])], pipe)
 
@@ -324,3 +325,18 @@ def test_an_import_into_a_catalog_with_damaged_pages_is_refused_and_changes_noth
     with pytest.raises(CatalogError, match="catalog is damaged"):
         pipeline.import_banlists([lflist], db)
     assert db.read_bytes() == before
+
+
+def test_a_catalog_that_cannot_be_opened_names_the_setting_that_chose_it(tmp_path, monkeypatch):
+    """A missing catalog named by a configuration line, a flag or FORCECHECK_CATALOG: the error
+    says which, so the user knows where to fix it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".git").mkdir()
+    deck = tmp_path / "d.txt"
+    deck.write_text((SAMPLES / "bifrost" / "legal-faria-stranger.txt").read_text())
+    (tmp_path / ".forcecheck.yaml").write_text("catalog: cards/catalog.sqlite3\n")
+    result = runner.invoke(app, ["check", "d.txt", "-f", "bifrost"])
+    assert result.exit_code == 2
+    assert f"cards/catalog.sqlite3: no such file or directory (the catalog set by {tmp_path / '.forcecheck.yaml'}:1)" in result.stderr
+    result = runner.invoke(app, ["check", "d.txt", "-f", "bifrost", "--catalog", "nope.db"])
+    assert result.exit_code == 2 and "nope.db: no such file or directory (the catalog set by command line --catalog)" in result.stderr
