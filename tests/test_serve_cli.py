@@ -107,3 +107,14 @@ def test_serve_never_writes_into_a_database_that_is_not_the_desks(tmp_path):
     result = forcecheck("serve", "--db", str(text), "--port", "1", env={"FORCECHECK_ADMIN_TOKEN": "t"})
     assert result.returncode == 2 and result.stderr.startswith(f"forcecheck: error: cannot open the database sqlite:///{text}: ")
     assert "internal error" not in result.stderr
+
+
+def test_tables_an_extension_puts_in_every_database_are_not_another_applications():
+    """A new PostgreSQL database with PostGIS installed holds ``spatial_ref_sys``: still empty
+    for the desk. A table of anything else is another application's."""
+    from forcecheck.web.storage import StoreError, _refuse_foreign_tables
+
+    _refuse_foreign_tables(["spatial_ref_sys"], "postgresql://x/desk")
+    _refuse_foreign_tables(["alembic_version", "events", "spatial_ref_sys"], "postgresql://x/desk")
+    with pytest.raises(StoreError, match="is not a registration desk database"):
+        _refuse_foreign_tables(["spatial_ref_sys", "cards"], "postgresql://x/desk")

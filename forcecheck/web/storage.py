@@ -338,9 +338,14 @@ class Store:
         return [AuditEntry(parse_stamp(r.at), r.actor, r.action, r.event_id, r.registration_id, json.loads(r.detail)) for r in rows]
 
 
+_EXTENSION_TABLES = frozenset({"spatial_ref_sys"})
+"""Tables a database extension puts in every new database (PostGIS): no other application's data."""
+
+
 def _refuse_foreign_tables(tables: list[str], shown_url: str) -> None:
     """StoreError for a database that holds tables and no desk migration history: another
     application's (a card catalog named by mistake); the desk never adds its tables there."""
+    tables = [t for t in tables if t not in _EXTENSION_TABLES]
     if tables and "alembic_version" not in tables:
         shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
         raise StoreError(f"{shown_url} is not a registration desk database (it holds other tables: {shown}); "
