@@ -101,7 +101,10 @@ def row_for(report, root: Path | str | None) -> dict:
 
 
 def _key(name: str) -> str:
-    return re.sub(r"\s+", " ", name).strip().casefold()
+    """A player name as compared: spacing, case and width (``ＡＮＡ`` is ``Ana``: NFKC) aside."""
+    import unicodedata
+
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", name)).strip().casefold()
 
 
 def finish(rows: list[dict]) -> tuple[list[dict], dict]:
@@ -158,11 +161,23 @@ def write_tables(rows: list[dict], summary: dict, output_dir: Path) -> tuple[Pat
 
 def write_csv(rows: list[dict], fh) -> None:
     """The registration table as CSV (the columns of COLUMNS, one row per submission; a row's
-    messages joined by `` | ``)."""
+    messages joined by `` | ``). A text cell a spreadsheet would take for a formula (it starts
+    with ``= + - @``, a tab or a carriage return: a player named ``=HYPERLINK(...)``) gets a
+    leading ``'``, as spreadsheets show text; the JSON table keeps every value as written."""
     writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({**row, "messages": MESSAGE_SEPARATOR.join(row["messages"])})
+        row = {**row, "messages": MESSAGE_SEPARATOR.join(row["messages"])}
+        writer.writerow({key: _as_text_cell(value) for key, value in row.items()})
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _as_text_cell(value):
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def write_json(rows: list[dict], summary: dict, fh) -> None:

@@ -180,6 +180,34 @@ def test_register_never_writes_its_report_over_a_submission(tmp_path):
     assert (folder / "a.txt").read_text() == faria() and not (tmp_path / "o").exists()
 
 
+def test_the_registration_csv_never_hands_a_spreadsheet_a_formula(tmp_path):
+    """A player (or title, or file) written ``=HYPERLINK(...)``, ``+cmd``, ``@SUM(1)`` or ``-2+3``
+    is text in the CSV (a leading ``'``, as spreadsheets show text); the JSON keeps it as written."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    names = ['=HYPERLINK("http://evil","x")', "+cmd|' /C calc'!A0", "@SUM(1)", "-2+3", "Plain Name"]
+    for index, name in enumerate(names):
+        (folder / f"p{index}.txt").write_text(f"# Player: {name}\n" + faria())
+    result = runner.invoke(app, ["register", str(folder), "-f", "bifrost", "--output", str(tmp_path / "o")])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    with open(tmp_path / "o" / "registrations.csv", newline="") as fh:
+        players = {row["file"]: row["player"] for row in csv.DictReader(fh)}
+    assert [players[f"p{i}.txt"] for i in range(len(names))] == ["'" + n for n in names[:4]] + ["Plain Name"]
+    rows = json.loads((tmp_path / "o" / "registrations.json").read_text())["registrations"]
+    assert sorted(r["player"] for r in rows) == sorted(names)
+
+
+def test_a_player_registered_twice_in_full_width_letters_is_the_same_player(tmp_path):
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "a.txt").write_text("# Player: \uff21\uff2e\uff21\n" + faria())  # ＡＮＡ
+    (folder / "b.txt").write_text("# Player: Ana\n" + faria())
+    result = runner.invoke(app, ["register", str(folder), "-f", "bifrost", "--output", str(tmp_path / "o")])
+    assert result.exit_code == 1 and "players registered twice" in result.stdout
+    rows = json.loads((tmp_path / "o" / "registrations.json").read_text())["registrations"]
+    assert all(r["duplicate_player"] for r in rows)
+
+
 # --- verify ------------------------------------------------------------------------------------
 
 def write(tmp_path, name, text):
