@@ -353,3 +353,16 @@ def test_text_decklist_metadata_comments():
 
     deck = read_text_decklist("# Player: Jane Doe\n// Deck: Faria knights\n# Event: Regionals\nRuler: Faria\n", "d.txt", {"ruler"})
     assert (deck.metadata, deck.name) == ({"player": "Jane Doe", "event": "Regionals"}, "Faria knights")
+
+
+def test_a_file_in_which_no_card_is_read_has_no_fingerprint_and_verifies_nothing(tmp_path):
+    """Prose (every line read as a title or heading) would hash as the empty deck: any two such
+    files would be "identical". fingerprint and verify stop instead (exit 2)."""
+    essay = write(tmp_path, "essay.txt", "hello world\nthis is my essay\n")
+    other = write(tmp_path, "other.txt", "outside secret\n")
+    result = runner.invoke(app, ["fingerprint", str(essay), "-f", "bifrost"])
+    assert result.exit_code == 2 and "essay.txt: no card read in it (is it a decklist?); nothing to fingerprint" in result.stderr
+    result = verify(str(essay), str(other), "-f", "bifrost")
+    assert result.exit_code == 2 and "nothing to compare" in result.stderr
+    unknown = write(tmp_path, "unknown.txt", "Main Deck:\n4 Zorblax the Unseen\n")  # an unknown card is still a card
+    assert runner.invoke(app, ["fingerprint", str(unknown), "-f", "bifrost"]).exit_code == 0

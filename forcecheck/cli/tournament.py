@@ -131,6 +131,16 @@ def fmt_command(
     raise typer.Exit(1 if changed and (check_only or diff) else 0)
 
 
+def _require_cards(deck, fmt, card_catalog, path: Path, why: str) -> None:
+    """Stop (exit 2) for a file in which no card is read (an essay, a page of prose: its lines
+    are read as titles and headings): every such file has the empty deck's fingerprint, and
+    two of them would verify as identical."""
+    from forcecheck.resolve import resolve
+
+    if not resolve(deck, fmt, card_catalog).content:
+        fail(f"{path}: no card read in it (is it a decklist?); {why}")
+
+
 def _unsafe_to_replace(path: Path, before) -> str | None:
     """Why fmt must not replace ``path`` now, or None: the file is read-only (no write bit, or
     not writable by this user; replacing it through its folder would ignore that), or it changed
@@ -186,6 +196,7 @@ def fingerprint_command(
 
     session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)
     deck, fmt, _text, _kind, card_catalog, _settings = session.read(deck_path)
+    _require_cards(deck, fmt, card_catalog, deck_path, "nothing to fingerprint")
     for group in canonical_sections(deck, fmt, card_catalog):
         cards = sum(e.count for e in group.entries if e.count_ok)
         print(f"{printable(group.key)}: {cards} cards, {len(group.entries)} lines", file=sys.stderr)
@@ -310,6 +321,8 @@ def verify_command(
     )
     deck_a, fmt_a, _t, _k, _catalog_a, _settings_a = session.read(registered)
     deck_b, fmt_b, _t, _k, card_catalog, settings = session.read(played)
+    _require_cards(deck_a, fmt_a, _catalog_a, registered, "nothing to compare")
+    _require_cards(deck_b, fmt_b, card_catalog, played, "nothing to compare")
     if fmt_a.spec.name != fmt_b.spec.name:
         fail(f"the decks are of different formats: {registered} is {fmt_a.spec.name}, {played} is {fmt_b.spec.name}")
     verdict = compare(deck_a, deck_b, fmt_a, card_catalog)
