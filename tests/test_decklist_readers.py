@@ -186,3 +186,21 @@ def test_japanese_and_chinese_section_titles():
     abc = (SAMPLES_DIR / "abc" / "legal-official-wb-holy-protector.txt").read_text()
     abc = abc.replace("Ruler:", "奥秘领主:").replace("Main Deck:", "主牌库 (60)").replace("Magic Stone Deck:", "魔石牌库:")
     assert violations(abc, "abc") == []
+
+
+@pytest.mark.parametrize("line, message", [
+    ("player: [1, 2]", "'player' must be text, not a list"),
+    ("name: {a: b}", "'name' must be text, not a mapping"),
+])
+def test_yaml_metadata_that_is_no_text_is_an_error_on_its_line(tmp_path, line, message):
+    """A list or mapping as a player or title would reach the reports as Python's text ([1, 2])."""
+    from forcecheck.decklists.readers import read_decklist
+    from forcecheck.errors import InputFileError
+
+    path = tmp_path / "d.yaml"
+    path.write_text(f"format: bifrost\n{line}\nsections:\n  Ruler: Faria\n")
+    with pytest.raises(InputFileError) as caught:
+        read_decklist(path)
+    assert (caught.value.message, caught.value.line) == (message, 2)
+    path.write_text("format: bifrost\nplayer: 42\nsections:\n  Ruler: Faria\n")  # a number is text enough
+    assert read_decklist(path).metadata["player"] == 42

@@ -56,6 +56,10 @@ def read_yaml_decklist(text: str, path: str) -> Decklist:
         if not isinstance(fmt, str) or not fmt.strip():
             raise InputFileError("'format' must be a format name", path, doc.line_of(("format",)))
         deck.format = fmt.strip()
+    for key in ("name", "player", "event", "date", "notes"):  # shown as text everywhere: a list or mapping would show as Python
+        if isinstance(data.get(key), (list, dict)):
+            raise InputFileError(f"'{key}' must be text, not a {'list' if isinstance(data[key], list) else 'mapping'}", path,
+                                 doc.line_of((key,)))
     if data.get("name") is not None:
         deck.name = str(data["name"])
     deck.metadata = {k: data[k] for k in ("player", "event", "date", "notes") if data.get(k) is not None}
