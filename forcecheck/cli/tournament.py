@@ -206,7 +206,7 @@ def fingerprint_command(
 
 @app.command("register")
 def register_command(
-    submissions: Path = typer.Argument(..., readable=False, metavar="FOLDER", help="Folder of submitted decklists (every file in it gets a row)."),
+    submissions: Path = typer.Argument(..., readable=False, metavar="FOLDER", help="Folder of submitted decklists (every file in it gets a row; hidden files and linked folders are not submissions)."),
     format_name: FormatOpt = None,
     as_of: AsOfOpt = None,
     output_dir: Annotated[
