@@ -179,12 +179,7 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     new = canonical_text(deck, fmt, catalog, original, kind, names, resolution)
     if kind in ("yaml", "ydk"):  # every comment kept (moved to the top): proven, not assumed
         written = {line.strip() for line in new.split("\n")}
-        if kind == "yaml":
-            comments = yaml_comments(original)
-        else:
-            comments = [(n, ln) for n, ln in enumerate(original.split("\n"), start=1)
-                        if ln.strip().startswith("#") and ln.strip().lower() not in YDK_MARKERS]
-        for number, comment in comments:
+        for number, comment in yaml_comments(original) if kind == "yaml" else ydk_comments(original):
             if comment.strip() not in written:
                 raise NotRewritable(f"the comment {comment.strip()!r} would be lost", number)
     for number, line in enumerate(new.split("\n"), start=1):
@@ -224,7 +219,7 @@ def _refuse_what_fmt_would_drop(resolution) -> None:
         if item.rule == "printing-mismatch":
             raise NotRewritable(f"{finding.message}; fmt would write the code's card in place of the name written "
                                 "(correct the name or the code first)", finding.line)
-        if item.rule == "line-read-as" and any(f"({why})" in finding.message or f"as {why} (" in finding.message for why in dropped):
+        if item.reading in dropped:
             raise NotRewritable(f"{finding.message}; fmt would drop those words (put them in a comment line, or remove them, first)",
                                 finding.line)
 
@@ -360,10 +355,15 @@ YDK_MARKERS = ("#main", "#extra")
 """The lines starting with ``#`` that are no comment in a .ydk file (any case, as the reader takes them)."""
 
 
+def ydk_comments(text: str) -> list[tuple[int, str]]:
+    """(line number, comment) of every comment line of a .ydk file: ``#`` lines but the markers."""
+    return [(number, line.rstrip()) for number, line in enumerate(text.split("\n"), start=1)
+            if line.strip().startswith("#") and line.strip().lower() not in YDK_MARKERS]
+
+
 def _ydk(groups: list[CanonSection], original: str) -> str:
     markers = {"main": "#main", "extra": "#extra", "side": "!side"}
-    # every comment line, the ones between sections too, in the block at the top
-    head = [ln.rstrip() for ln in original.split("\n") if ln.strip().startswith("#") and ln.strip().lower() not in YDK_MARKERS]
+    head = [comment for _number, comment in ydk_comments(original)]  # the ones between sections too, at the top
     lines = head or ["#created by forcecheck fmt"]
     by_key = {g.key: g for g in groups}
     for key, marker in markers.items():

@@ -58,14 +58,18 @@ _COMMENTS = ("comment", "trailing-comment")
 
 
 class InputFinding(Record):
-    """A Finding from reading/resolving, tagged with its input check slug (``unknown-card``)."""
+    """A Finding from reading/resolving, tagged with its input check slug (``unknown-card``)
+    and, for ``line-read-as``, the reading made (its why: ``fmt`` refuses the readings that
+    leave words of a line out)."""
 
     rule: str
     finding: Finding
+    reading: str | None
 
-    def __init__(self, rule: str, finding: Finding) -> None:
+    def __init__(self, rule: str, finding: Finding, reading: str | None = None) -> None:
         self.rule = rule
         self.finding = finding
+        self.reading = reading
 
 
 class Resolution(Record):
@@ -197,8 +201,8 @@ class _Resolver:
         self.printings: dict | None = None
         """The catalog's memos of spellings and printing codes (``Catalog.remembered``), once used."""
 
-    def add(self, rule: str, **kwargs) -> None:
-        self.findings.append(InputFinding(rule, Finding(**kwargs)))
+    def add(self, rule: str, reading: str | None = None, **kwargs) -> None:
+        self.findings.append(InputFinding(rule, Finding(**kwargs), reading))
 
     def run(self) -> Resolution:
         deck, fmt = self.deck, self.fmt
@@ -725,7 +729,7 @@ class _Resolver:
                 where = describe_lines([n for n, _w, _r in lines if n is not None])
                 message = f"{len(lines)} lines read as {why} ({where}), e.g. {written!r} as {read}"
             numbers = tuple(n for n, _w, _r in lines if n is not None)
-            self.add("line-read-as", line=line, message=message, lines=numbers if len(numbers) > 1 else None)
+            self.add("line-read-as", reading=why, line=line, message=message, lines=numbers if len(numbers) > 1 else None)
 
     def _placed_findings(self) -> None:
         if self.placer is None:
