@@ -34,27 +34,19 @@ MESSAGE_SEPARATOR = " | "
 """Between the messages of one row in the CSV (the JSON keeps them as a list)."""
 
 
-def submission_files(folder: Path, own: tuple[Path, ...] = ()) -> list[str | WalkProblem]:
+def submission_files(folder: Path, own: tuple[Path, ...] = ()) -> tuple[list[str | WalkProblem], list[str]]:
     """Every non-hidden file under ``folder``, in name order (symlinked folders not followed),
     as ``checking.walk_files`` gives them (the text of each path, a WalkProblem for what could
     not be listed): every file handed in gets a row, decklist or not. ``own``: the registration
     tables this run writes; where they land inside the folder (``register .``, the default
-    output folder) they are the last run's tables, not submissions."""
-    import os
-
+    output folder) they are the last run's tables, not submissions. Returns the submissions
+    and the files passed over as the run's own tables (for the caller to say so)."""
     from forcecheck.checking import walk_files
 
     files = list(walk_files(str(folder), decklists_only=False))
     ours = {os.path.realpath(path) for path in own}
     skipped = [f for f in files if isinstance(f, str) and os.path.realpath(f) in ours]
-    if skipped:
-        import sys
-
-        shown = ", ".join(skipped)
-        print(f"forcecheck: note: {shown}: where this run writes its registration tables, read as the last run's tables, "
-              "not as submissions", file=sys.stderr)
-        files = [f for f in files if f not in skipped]
-    return files
+    return [f for f in files if f not in skipped], skipped
 
 
 def deck_row(deck: dict, file: str, player: str, format_name: str = "") -> dict:

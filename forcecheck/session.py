@@ -97,10 +97,9 @@ class Session:
     # -- checks made once, up front ------------------------------------------------------------
     def validate(self) -> None:
         from forcecheck.selection import known_code_or_slug, validate_tokens
-
-        config = self.config
         from forcecheck.spec.loader import unusable_format_dir
 
+        config = self.config
         for folder in config["format_dirs"]:  # said here with where the setting came from
             problem = unusable_format_dir(folder)
             if problem:

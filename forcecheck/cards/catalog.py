@@ -212,7 +212,7 @@ class Catalog:
 
     def has_cards(self, game: str) -> bool:
         """Whether the catalog holds any card of ``game`` (one holding only banlists has none)."""
-        return any(card.game == game for card in self.cards(game))
+        return bool(self.cards(game))
 
     def unchecked(self) -> list[Card]:
         """The cards with construction text forcecheck does not model (``Card.unchecked``): a deck
@@ -245,10 +245,12 @@ def _named_as_written(card: Card, written: str, correction):
     from forcecheck.cards.correct import Correction
 
     key = normalize_name(written)
-    best = max(sorted(names), key=lambda name: fuzz.token_sort_ratio(key, normalize_name(name)))
-    if best == correction.name or fuzz.token_sort_ratio(key, normalize_name(best)) <= fuzz.token_sort_ratio(key, normalize_name(correction.name)):
-        return correction
-    return Correction(best, correction.why)
+
+    def closeness(name: str) -> float:
+        return fuzz.token_sort_ratio(key, normalize_name(name))
+
+    best = max(sorted(names), key=closeness)
+    return Correction(best, correction.why) if closeness(best) > closeness(correction.name) else correction
 
 
 def nearest(query: str, keys: list[str], names: list[str], limit: int, unspaced: bool = False) -> list[str]:

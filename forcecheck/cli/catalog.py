@@ -38,14 +38,19 @@ def _import_target(session) -> Path:
     return target
 
 
+def _games(cat) -> list[str]:
+    """The games the catalog has cards of (a damaged catalog may count a game of NULL: left out)."""
+    return sorted(g for g in cat.info().get("cards", {}) if isinstance(g, str))
+
+
 def _game_catalog(session, game: str):
-    """The session's catalog, if it has cards of ``game`` (a misspelt --game is an error, exit
-    2, not "no card" for every name)."""
+    """The session's catalog and its games, if it has cards of ``game`` (a misspelt --game is
+    an error, exit 2, not "no card" for every name)."""
     cat = session.main_catalog
-    games = sorted(g for g in cat.info().get("cards", {}) if isinstance(g, str))  # a damaged catalog may count a game of NULL
+    games = _games(cat)
     if game not in games:
         fail(f"--game {game!r}: {cat.label} has no cards of that game (games: {', '.join(games) or 'none'})")
-    return cat
+    return cat, games
 
 
 def _source(session) -> str:
@@ -146,12 +151,11 @@ def catalog_show(
     from forcecheck.decklists.text import parse_entry
     from forcecheck.resolve import resolve_card
 
-    cat = _game_catalog(_session(catalog, config_file), game)
+    cat, games = _game_catalog(_session(catalog, config_file), game)
     entry = parse_entry(name, None)
     card, _note = resolve_card(cat, game, entry)
     if card is None:
-        elsewhere = [g for g in sorted(g for g in cat.info().get("cards", {}) if isinstance(g, str))
-                     if g != game and resolve_card(cat, g, entry)[0] is not None]
+        elsewhere = [g for g in games if g != game and resolve_card(cat, g, entry)[0] is not None]
         suggestions = [] if elsewhere else cat.suggest(game, entry.name)
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
         if elsewhere:
@@ -170,7 +174,7 @@ def catalog_search(
     config_file: ConfigOpt = None,
 ) -> None:
     """Card names nearest to TEXT (fuzzy), best first."""
-    cat = _game_catalog(_session(catalog, config_file), game)
+    cat, _games_there = _game_catalog(_session(catalog, config_file), game)
     found = cat.suggest(game, text, limit=limit)
     if not found:
         print(f"forcecheck: nothing like {text!r} in {cat.label}", file=sys.stderr)

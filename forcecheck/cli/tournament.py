@@ -131,13 +131,11 @@ def fmt_command(
     raise typer.Exit(1 if changed and (check_only or diff) else 0)
 
 
-def _require_cards(deck, fmt, card_catalog, path: Path, why: str) -> None:
+def _require_cards(resolution, path: Path, why: str) -> None:
     """Stop (exit 2) for a file in which no card is read (an essay, a page of prose: its lines
     are read as titles and headings): every such file has the empty deck's fingerprint, and
     two of them would verify as identical."""
-    from forcecheck.resolve import resolve
-
-    if not resolve(deck, fmt, card_catalog).content:
+    if not resolution.content:
         fail(f"{path}: no card read in it (is it a decklist?); {why}")
 
 
@@ -191,17 +189,19 @@ def fingerprint_command(
     Line order, spacing, case, printing codes, comments and the file format do not change it;
     the README ("Fingerprints") says exactly what it covers.
     """
-    from forcecheck.canonical import canonical_sections, fingerprint
+    from forcecheck.canonical import canonical_sections, fingerprint_of
     from forcecheck.report.escape import printable
+    from forcecheck.resolve import resolve
 
     session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)
     deck, fmt, _text, _kind, card_catalog, _settings = session.read(deck_path)
-    _require_cards(deck, fmt, card_catalog, deck_path, "nothing to fingerprint")
-    for group in canonical_sections(deck, fmt, card_catalog):
+    resolution = resolve(deck, fmt, card_catalog, layout=True)  # once, for the check, the sections and the hash
+    _require_cards(resolution, deck_path, "nothing to fingerprint")
+    for group in canonical_sections(deck, fmt, card_catalog, resolution):
         cards = sum(e.count for e in group.entries if e.count_ok)
         print(f"{printable(group.key)}: {cards} cards, {len(group.entries)} lines", file=sys.stderr)
     print(f"{fmt.spec.name} · {_used(session)}", file=sys.stderr)
-    print(fingerprint(deck, fmt, card_catalog))
+    print(fingerprint_of(resolution.content))
 
 
 @app.command("register")
@@ -243,7 +243,10 @@ def register_command(
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
         ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
     )
-    files = submission_files(submissions, own=(output_dir / "registrations.csv", output_dir / "registrations.json"))
+    files, skipped = submission_files(submissions, own=(output_dir / "registrations.csv", output_dir / "registrations.json"))
+    if skipped:
+        print(f"forcecheck: note: {', '.join(skipped)}: where this run writes its registration tables, read as the last "
+              "run's tables, not as submissions", file=sys.stderr)
     run = session.check_paths(files, submissions=True)
     _with_progress(run, len(files))
     rows, summary = finish([row_for(deck, submissions) for deck in run.decks])
@@ -321,8 +324,10 @@ def verify_command(
     )
     deck_a, fmt_a, _t, _k, _catalog_a, _settings_a = session.read(registered)
     deck_b, fmt_b, _t, _k, card_catalog, settings = session.read(played)
-    _require_cards(deck_a, fmt_a, _catalog_a, registered, "nothing to compare")
-    _require_cards(deck_b, fmt_b, card_catalog, played, "nothing to compare")
+    from forcecheck.resolve import resolve
+
+    _require_cards(resolve(deck_a, fmt_a, _catalog_a), registered, "nothing to compare")
+    _require_cards(resolve(deck_b, fmt_b, card_catalog), played, "nothing to compare")
     if fmt_a.spec.name != fmt_b.spec.name:
         fail(f"the decks are of different formats: {registered} is {fmt_a.spec.name}, {played} is {fmt_b.spec.name}")
     verdict = compare(deck_a, deck_b, fmt_a, card_catalog)
