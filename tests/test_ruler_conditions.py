@@ -5,6 +5,7 @@ the text on the real card records in ../shared (skipped when it is absent)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -123,8 +124,13 @@ def _text_of(name: str) -> str:
 
 # --- reading the text: the patterns, on made-up records -----------------------------------------
 
+_RECORD_IDS = itertools.count(1)
+
+
 def _ruler(name, *abilities, type_="Ruler"):
-    return {"id": f"X-{abs(hash(name)) % 1000}", "name": name, "type": [type_], "cost": None, "colour": ["B"],
+    """A made-up fowsim record. Each has its own printing id: records that share one are read
+    as faces of one card (an id from ``hash(name)`` collided now and then and lost a card)."""
+    return {"id": f"X-{next(_RECORD_IDS):04}", "name": name, "type": [type_], "cost": None, "colour": ["B"],
             "abilities": list(abilities), "race": []}
 
 
