@@ -64,13 +64,18 @@ def split(session, paths: list[Path], jobs: int) -> int:
     for start in range(0, len(paths), share):
         pid = os.fork()
         if pid == 0:  # the child: its share, then out without the interpreter's shutdown
-            session.after_fork()
-            for path in paths[start : start + share]:
-                session.check_file(path).detach(False)
-            os._exit(0)
+            code = 1  # never back into the parent's code, whatever happens
+            try:
+                session.after_fork()
+                for path in paths[start : start + share]:
+                    session.check_file(path).detach(False)
+                code = 0
+            finally:
+                os._exit(code)
         children.append(pid)
-    for pid in children:
-        os.waitpid(pid, 0)
+    failed = [pid for pid in children if os.waitpid(pid, 0)[1] != 0]
+    if failed:
+        raise SystemExit(f"jobs_bound: {len(failed)} split child(ren) failed")
     return len(paths)
 
 
