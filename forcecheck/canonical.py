@@ -208,10 +208,6 @@ def _refuse_what_fmt_would_drop(resolution) -> None:
     code's card would be written in its place), words of a line read as a remark, a set code
     alone on a line. Announced counts that match, and a card's cost or a table row's other
     cells, are the card's own facts: the canonical form may leave them out."""
-    from forcecheck.decklists.lines import GLUED_REMARK, REMARK_AFTER_SLASHES, REMARK_IN_BRACKETS
-    from forcecheck.resolve import SET_CODE_ALONE
-
-    dropped = (REMARK_AFTER_SLASHES, GLUED_REMARK, REMARK_IN_BRACKETS, SET_CODE_ALONE)
     for item in resolution.findings:
         finding = item.finding
         if item.rule == "declared-count-mismatch":
@@ -219,7 +215,7 @@ def _refuse_what_fmt_would_drop(resolution) -> None:
         if item.rule == "printing-mismatch":
             raise NotRewritable(f"{finding.message}; fmt would write the code's card in place of the name written "
                                 "(correct the name or the code first)", finding.line)
-        if item.reading in dropped:
+        if item.reading is not None and item.reading.drops_words:
             raise NotRewritable(f"{finding.message}; fmt would drop those words (put them in a comment line, or remove them, first)",
                                 finding.line)
 

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
-from forcecheck.decklists.lines import ROW_REST
-from forcecheck.decklists.model import Decklist, Entry, Note, Reading, Section, header_key
+from forcecheck.decklists.model import Decklist, Entry, Note, Section, header_key
+from forcecheck.decklists.readings import Reading, ReadingKind
 from forcecheck.records import Record
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
 
@@ -50,8 +50,6 @@ _NAME = attrgetter("name")
 _COUNT = attrgetter("count")
 _SET_CODE = lazy(r"^(?=(?:[A-Z0-9]*[A-Z]){2})(?=[A-Z]*\d)[A-Z][A-Z0-9]{1,5}$|^[A-Z]{3,5}\d?$")
 """A set code alone on a line (``TSHD``, ``WC09``): tried as a card first, then read as no card."""
-SET_CODE_ALONE = "a set code alone on a line, no card"
-"""The reading of such a line (``fmt`` would drop it)."""
 _CODE_LIKE = lazy(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
 _COMMENTS = ("comment", "trailing-comment")
 """Notes of lines that only comment (fmt keeps them); they announce no count."""
@@ -59,14 +57,14 @@ _COMMENTS = ("comment", "trailing-comment")
 
 class InputFinding(Record):
     """A Finding from reading/resolving, tagged with its input check slug (``unknown-card``)
-    and, for ``line-read-as``, the reading made (its why: ``fmt`` refuses the readings that
+    and, for ``line-read-as``, the kind of reading made (``fmt`` refuses the readings that
     leave words of a line out)."""
 
     rule: str
     finding: Finding
-    reading: str | None
+    reading: ReadingKind | None
 
-    def __init__(self, rule: str, finding: Finding, reading: str | None = None) -> None:
+    def __init__(self, rule: str, finding: Finding, reading: ReadingKind | None = None) -> None:
         self.rule = rule
         self.finding = finding
         self.reading = reading
@@ -195,13 +193,13 @@ class _Resolver:
         self.title_lines: set[int | None] = set()
         self.unknown_lines: dict[tuple, list[int | None]] = {}
         """(section, spelling, printing) of each unknown card -> the lines that list it."""
-        self.readings: dict[str, list[tuple[int | None, str, str]]] = {}
-        """How lines were read other than plainly, by kind: one finding per kind per deck."""
+        self.readings: dict[tuple[ReadingKind, str], list[tuple[int | None, str, str]]] = {}
+        """How lines were read other than plainly, by kind (and its words): one finding per kind per deck."""
         self.names: dict | None = None
         self.printings: dict | None = None
         """The catalog's memos of spellings and printing codes (``Catalog.remembered``), once used."""
 
-    def add(self, rule: str, reading: str | None = None, **kwargs) -> None:
+    def add(self, rule: str, reading: ReadingKind | None = None, **kwargs) -> None:
         self.findings.append(InputFinding(rule, Finding(**kwargs), reading))
 
     def run(self) -> Resolution:
@@ -211,7 +209,7 @@ class _Resolver:
             self.add(problem.rule, message=problem.message, line=problem.line, section=section_id or problem.section, card=problem.card)
         for note in deck.notes:
             if note.kind == "table-header":
-                self.readings.setdefault("a table's header row, no card", []).append((note.line, note.text, "nothing"))
+                self._read_as(ReadingKind.TABLE_HEADER_ROW, note.line, note.text, "nothing")
             elif note.kind == "label":
                 self.add("deck-title", line=note.line,
                          message=f"{note.text!r} is read as a heading above the list (it names no section; the cards under it are placed)")
@@ -466,7 +464,7 @@ class _Resolver:
             return [_Item(entry, None)]
         if entry.count_text is None and _SET_CODE.match(entry.name):
             # "TSHD", "WC09" alone on a line: a table cell naming the set a card is from
-            self.readings.setdefault(SET_CODE_ALONE, []).append((entry.line, entry.name, "nothing"))
+            self._read_as(ReadingKind.SET_CODE_ALONE, entry.line, entry.name, "nothing")
             return []
         for reading in entry.alternatives:
             found = self._reading(entry, reading, correct=False)
@@ -485,13 +483,14 @@ class _Resolver:
         """The cards of one reading of the line, or None when the catalog does not bear it out:
         every part must be a card, except in a table row, where most must (the others stay
         unknown cards, each reported on the line)."""
-        if correct and reading.why == ROW_REST:
+        if correct and reading.kind is ReadingKind.ROW_REST:
             return None  # the start of a wiki row is read as a name only when it is one exactly
         items: list[_Item] = []
-        row = correct and len(reading.parts) > 1 and reading.why.startswith("a table row")
+        row = correct and len(reading.parts) > 1 and reading.kind is ReadingKind.TABLE_ROW
         misses = 0
-        for name, printing, count, count_text, ok in reading.parts:
-            part = Entry(name, count, entry.line, printing, ok, count_text)
+        for written in reading.parts:
+            name = written.name
+            part = Entry(name, written.count, entry.line, written.printing, written.count_ok, written.count_text)
             card, note = resolve_card(self.catalog, self.game, part)
             if card is not None:
                 items.append(_Item(part, card, note))
@@ -513,7 +512,7 @@ class _Resolver:
             items.append(fixed)
         if row and (misses * 2 > len(reading.parts) or len(items) - misses < 2):
             return None
-        if reading.why == "faces of one card":
+        if reading.kind is ReadingKind.FACES:
             if len({id(item.card) for item in items}) == 1:  # "Ruler // J-ruler": one card
                 first = items[0]
                 said = tuple(s for item in items for s in item.said)
@@ -521,8 +520,12 @@ class _Resolver:
                                     entry.count_text), first.card, first.note, said)]
         written = entry.name if entry.count_text is None else f"{entry.count_text} {entry.name}"
         read = "; ".join(f"{item.entry.count} {item.card.name if item.card else repr(item.entry.name)}" for item in items)
-        self.readings.setdefault(reading.why, []).append((entry.line, written, read))
+        self._read_as(reading.kind, entry.line, written, read, reading.why)
         return items
+
+    def _read_as(self, kind: ReadingKind, line: int | None, written: str, read: str, words: str | None = None) -> None:
+        """Remember a line read in another way than as written (reported once per kind)."""
+        self.readings.setdefault((kind, words or kind.words), []).append((line, written, read))
 
     def _faces(self, part: Entry) -> _Item | None:
         """A table cell naming both faces of one card (``Blazer Gill Rabus/Blazer Gill Rabus``)."""
@@ -719,7 +722,7 @@ class _Resolver:
                                        message=f"{finding.message} (lines {shown})")
 
     def _reading_findings(self) -> None:
-        for why, lines in self.readings.items():
+        for (kind, why), lines in self.readings.items():
             line, written, read = lines[0]
             if len(lines) == 1:
                 message = f"read {written!r} as {read} ({why})"
@@ -729,7 +732,7 @@ class _Resolver:
                 where = describe_lines([n for n, _w, _r in lines if n is not None])
                 message = f"{len(lines)} lines read as {why} ({where}), e.g. {written!r} as {read}"
             numbers = tuple(n for n, _w, _r in lines if n is not None)
-            self.add("line-read-as", reading=why, line=line, message=message, lines=numbers if len(numbers) > 1 else None)
+            self.add("line-read-as", reading=kind, line=line, message=message, lines=numbers if len(numbers) > 1 else None)
 
     def _placed_findings(self) -> None:
         if self.placer is None:

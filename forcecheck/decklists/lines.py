@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from forcecheck.decklists.model import Entry, HeaderTable, Reading, fold_width, header_key, header_parts
+from forcecheck.decklists.model import Entry, HeaderTable, fold_width, header_key, header_parts
+from forcecheck.decklists.readings import Reading, ReadingKind
 from forcecheck.lazyre import lazy
 
 MAX_COUNT = 9_999
@@ -51,11 +52,6 @@ _BARE_NUMBER_LAST = lazy(r"^(?P<name>.*?\S)\s+(?P<count>\d{1,2})$|^(?P<name2>.*[
 """``Name 3`` (or ``名前3`` in Japanese): a count, unless the number is part of the name."""
 _TABLE_JUNK = lazy(r"\.(?:png|jpe?g|gif|webp)\b|\b(?:common|uncommon|rare|super rare|secret rare|ultra rare|promo)\s*$",
                          re.IGNORECASE)
-ROW_REST = "the rest of a table row after the name"
-REMARK_IN_BRACKETS = "a remark in brackets after the name"
-REMARK_AFTER_SLASHES = "the text after '//' read as a remark"
-GLUED_REMARK = "text glued before the count read as a remark"
-"""Readings that leave words of the line out of the card: ``fmt`` would drop them."""
 _GLUED_COUNT = lazy(r"[^\W\d_](\d{1,2}[xX×]\s+\S.*)$")
 _SPLIT_COUNTS = lazy(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
 """Where a flattened table row starts another ``N Name`` cell."""
@@ -203,7 +199,7 @@ def _pipe_row(text: str, line: int | None) -> Entry | None:
     count, ok = _count(count_text) if count_text else (1, True)
     entry = Entry(name=_strip_name(names[0]), count=count, line=line, printing=codes[0] if codes else None, count_ok=ok,
                   count_text=count_text)
-    entry.alternatives = tuple(_reading(_strip_name(other), entry.printing, count, count_text, ok, why="another cell of a table row")
+    entry.alternatives = tuple(_reading(_strip_name(other), entry.printing, count, count_text, ok, ReadingKind.TABLE_CELL)
                                for other in names[1:4])
     return entry
 
@@ -211,8 +207,8 @@ def _pipe_row(text: str, line: int | None) -> Entry | None:
 _CODE_ALONE = lazy(rf"^(?:{_CODE})$")
 
 
-def _reading(name: str, printing: str | None, count: int, count_text: str | None, ok: bool, why: str = "") -> Reading:
-    return Reading(((name, printing, count, count_text, ok),), why)
+def _reading(name: str, printing: str | None, count: int, count_text: str | None, ok: bool, kind: ReadingKind) -> Reading:
+    return Reading((Entry(name, count, None, printing, ok, count_text),), kind)
 
 
 def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, bare: tuple[str, str] | None,
@@ -221,38 +217,39 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     out: list[Reading] = []
     args = (entry.count, entry.count_text, entry.count_ok)
     if note_free:
-        out.append(_reading(note_free, entry.printing, *args, why=REMARK_IN_BRACKETS))
+        out.append(_reading(note_free, entry.printing, *args, ReadingKind.REMARK_IN_BRACKETS))
     cost = _COST_FIRST.match(entry.name)
     if cost:  # "(3) Reunion of Sisters": the card's cost before its name
-        out.append(_reading(_strip_name(entry.name[cost.end():]), entry.printing, *args, why="a cost before the name"))
+        out.append(_reading(_strip_name(entry.name[cost.end():]), entry.printing, *args, ReadingKind.COST_FIRST))
     label = _LABEL_FIRST.match(entry.name[cost.end():] if cost else entry.name)
     if label:  # "(3) ADDITION – Zero's Circle of Protection": the card's type as a label, then a dash
-        out.append(_reading(_strip_name(label.group(1)), entry.printing, *args, why="a label and a dash before the name"))
+        out.append(_reading(_strip_name(label.group(1)), entry.printing, *args, ReadingKind.LABEL_FIRST))
     faces = _FACE_SPLIT.split(note_free or entry.name)
     if 1 < len(faces) <= 3 and all(faces):
         parts = tuple(_printing_of(_strip_name(face)) for face in faces)
-        out.append(Reading(tuple((n, p or entry.printing, *args) for n, p in parts), "faces of one card"))
+        out.append(Reading(tuple(Entry(n, entry.count, None, p or entry.printing, entry.count_ok, entry.count_text)
+                                 for n, p in parts), ReadingKind.FACES))
         if "//" in entry.name:  # "Name // my remark"
             first = _printing_of(_strip_name(entry.name.split("//", 1)[0]))
-            out.append(_reading(first[0], first[1] or entry.printing, *args, why=REMARK_AFTER_SLASHES))
+            out.append(_reading(first[0], first[1] or entry.printing, *args, ReadingKind.REMARK_AFTER_SLASHES))
     if bare is not None:  # the whole line as one name, the number part of it
         name, printing = _printing_of(_strip_name(bare[0]))
-        out.append(_reading(name, printing, 1, None, True, why="the number at the end is part of the name"))
+        out.append(_reading(name, printing, 1, None, True, ReadingKind.NUMBER_AT_END_IN_NAME))
     if number_may_be_name and entry.count_text is not None:
         # "7 Colored Fish": the number may be part of the name
-        out.append(_reading(_strip_name(raw), None, 1, None, True, why="the number is part of the name"))
+        out.append(_reading(_strip_name(raw), None, 1, None, True, ReadingKind.NUMBER_FIRST_IN_NAME))
     cells = split_cells(raw, folded)
     if cells:
-        out.append(Reading(cells, f"a table row of {len(cells)} cards"))
+        out.append(Reading(cells, ReadingKind.TABLE_ROW, f"a table row of {len(cells)} cards"))
     if _TABLE_JUNK.search(entry.name):  # "Blessed Holy Wolf Resonator Light L.png Common": a flattened wiki row
         words = entry.name.split()
         for cut in range(len(words) - 1, 0, -1):
-            out.append(_reading(" ".join(words[:cut]), entry.printing, *args, why=ROW_REST))
+            out.append(_reading(" ".join(words[:cut]), entry.printing, *args, ReadingKind.ROW_REST))
     glued = _GLUED_COUNT.search(folded)
     if glued:  # "Acolyte of the Abyss4x Nyarlathotep": an image caption glued before the card's count
         tail = parse_entry_simple(raw[glued.start(1):])
         out.append(_reading(tail.name, tail.printing, tail.count, tail.count_text, tail.count_ok,
-                            why=GLUED_REMARK))
+                            ReadingKind.GLUED_REMARK))
     return tuple(out)
 
 
@@ -302,7 +299,7 @@ def split_cells(raw: str, folded: str) -> tuple | None:
         entry = parse_entry_simple(cell)
         if len(entry.name) < 2:
             return None
-        parts.append((entry.name, entry.printing, entry.count, entry.count_text, entry.count_ok))
+        parts.append(entry)
     return tuple(parts) if len(parts) > 1 else None
 
 

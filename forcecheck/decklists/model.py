@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Collection
 
+from forcecheck.decklists.readings import Reading, ReadingKind  # noqa: F401 (re-exported: where readers look for them)
 from forcecheck.lazyre import lazy
 from forcecheck.records import Record
 
@@ -61,25 +62,6 @@ def header_parts(title: str) -> tuple[str, int | None, int | None]:
     if glued and glued.group(1).strip():  # "Monster22", "モンスター24枚": a count glued to the title
         return glued.group(1).strip(), int(glued.group(2)), None
     return title.strip(), None, None
-
-
-class Reading(Record, frozen=True):
-    """One way to read a card line: the cards it names, each ``(name, printing, count,
-    count_text, count_ok)``. A line usually has one reading; a line the reader could read in
-    several ways (``Ruler // J-ruler``, a flattened table row of several cards, a trailing
-    note, a number that may belong to the name) offers the others, and resolve takes the first
-    whose cards the catalog knows."""
-
-    parts: tuple[tuple[str, str | None, int, str | None, bool], ...]
-    why: str
-    """What the reading assumes, in words (``"a table row of 3 cards"``), for the report."""
-
-    __slots__ = ("parts", "why")
-
-    def __init__(self, parts: tuple[tuple[str, str | None, int, str | None, bool], ...], why: str = "") -> None:
-        _set = object.__setattr__
-        _set(self, "parts", parts)
-        _set(self, "why", why)
 
 
 class Entry(Record, hidden=("_readings"), uncompared=("_readings")):
