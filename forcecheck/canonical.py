@@ -194,7 +194,7 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     lost = _difference(resolution.content, read_back.content)
     if lost or again.problems:
         raise NotRewritable(f"its canonical form would read as another deck ({lost or again.problems[0].message})")
-    if (again.name or None) != (deck.name or None) or any(again.metadata.get(k) != v for k, v in deck.metadata.items()):
+    if (read_back.title or None) != (resolution.title or None) or any(again.metadata.get(k) != v for k, v in deck.metadata.items()):
         raise NotRewritable("its canonical form would lose the list's title or metadata")
     if canonical_text(again, fmt, catalog, new, kind, names, read_back) != new:
         raise NotRewritable("its canonical form is not stable (fmt of it would change it again)")
@@ -249,9 +249,9 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
     if kind == "ydk":
         return _ydk(groups, original)
     if kind == "yaml":
-        return _yaml(deck, groups, original)
+        return _yaml(deck, groups, original, resolution.title)
     lines, after = _leading_block(original)
-    described = _described(deck, lines)
+    described = _described(deck, resolution, lines)
     # comments further down (a note under a title line, a remark between cards, one after a
     # header) join the block at the top: cards are sorted and merged, so a comment cannot keep
     # its place among them (one on a card's own line stops rewrite: it would lose its card)
@@ -285,30 +285,31 @@ def _title_in(fmt, group: CanonSection, names: str | None) -> str:
 _METADATA_ORDER = ("player", "event", "date", "author", "place", "format")
 
 
-def _described(deck: Decklist, kept: list[str]) -> list[str]:
+def _described(deck: Decklist, resolution, kept: list[str]) -> list[str]:
     """The deck's title and metadata as the comments the reader takes back (``# Name: ...``),
     unless the kept comment block says them already; headings as plain comments."""
     from forcecheck.decklists.text import comment_metadata
 
     said = {key for key, _value in filter(None, (comment_metadata(line) for line in kept))}
     out = []
-    if deck.name and "name" not in said and "deck" not in said:
-        out.append(f"# Name: {deck.name}")
+    if resolution.title and "name" not in said and "deck" not in said:
+        out.append(f"# Name: {resolution.title}")
     for key in sorted(deck.metadata, key=lambda k: (_METADATA_ORDER.index(k) if k in _METADATA_ORDER else len(_METADATA_ORDER), k)):
         if key not in said:
             out.append(f"# {key.capitalize()}: {deck.metadata[key]}")
-    out.extend(f"# {note.text}" for note in deck.notes if note.kind in ("heading", "label", "table-header"))
+    out.extend(f"# {note.text}" for note in [*deck.notes, *resolution.headings]
+               if note.kind in ("heading", "label", "table-header"))
     return out
 
 
-def _yaml(deck: Decklist, groups: list[CanonSection], original: str) -> str:
+def _yaml(deck: Decklist, groups: list[CanonSection], original: str, title: str | None) -> str:
     import yaml
 
     doc: dict = {}
     if deck.format:
         doc["format"] = deck.format
-    if deck.name:
-        doc["name"] = deck.name
+    if title:
+        doc["name"] = title
     doc.update(deck.metadata)
     sections: dict = {}
     for group in groups:

@@ -418,7 +418,7 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         violations=violations,
         banlist=fmt.banlist,
         resolution=resolution,
-        name=deck.name,
+        name=resolution.title,
         player=deck.metadata.get("player"),
         curves=curves,
     )

@@ -81,6 +81,12 @@ class Resolution(Record):
     """With ``resolve(..., layout=True)``: every card line as read, in file order, with the
     key of the section it ended in (a section id, ``?`` + header key for a section the format
     does not know, ``-`` for a card no section takes) and that section's title as written."""
+    title: str | None
+    """The deck's title: the one the list states (``Decklist.name``), else the line above the
+    cards that resolve read as its title (FC010). The decklist itself is never written to:
+    resolving one list twice gives the same resolution."""
+    headings: list[Note]
+    """Lines above (or between) the cards read as headings, no card (kind ``heading``)."""
 
     def __init__(
         self,
@@ -89,12 +95,16 @@ class Resolution(Record):
         outside: dict[tuple[str, str], int] | None = None,
         corrections: list[dict] | None = None,
         layout: list[tuple[str, str, Entry, Card | None]] | None = None,
+        title: str | None = None,
+        headings: list[Note] | None = None,
     ) -> None:
         self.deck = deck
         self.findings = [] if findings is None else findings
         self.outside = {} if outside is None else outside
         self.corrections = [] if corrections is None else corrections
         self.layout = layout
+        self.title = title
+        self.headings = [] if headings is None else headings
 
     @property
     def content(self) -> dict[tuple[str, str], int]:
@@ -191,6 +201,8 @@ class _Resolver:
         self.corrected = 0
         self.ruler_spellings: dict[Card, str] = {}
         self.title_lines: set[int | None] = set()
+        self.title: str | None = deck.name
+        self.headings: list[Note] = []
         self.unknown_lines: dict[tuple, list[int | None]] = {}
         """(section, spelling, printing) of each unknown card -> the lines that list it."""
         self.readings: dict[tuple[ReadingKind, str], list[tuple[int | None, str, str]]] = {}
@@ -236,7 +248,7 @@ class _Resolver:
             path=deck.path, parts=self.parts, titles=fmt.titles, ruler=ruler, section_lines=self.section_lines,
             unknown=self.unknown, tallies=self.tallies,
         )
-        return Resolution(resolved, self.findings, self.outside, self.corrections, self.layout)
+        return Resolution(resolved, self.findings, self.outside, self.corrections, self.layout, self.title, self.headings)
 
     # --- written sections ---------------------------------------------------------------
 
@@ -347,11 +359,11 @@ class _Resolver:
         it is the deck's name (or a heading, after a title), said as a title is (FC010)."""
         self.title_lines.add(entry.line)
         why = f"it names no card and has no count, and the {twin.title!r} header on line {twin.line} heads that section"
-        if self.deck.name is None:
-            self.deck.name = entry.name
+        if self.title is None:
+            self.title = entry.name
             self.add("deck-title", message=f"{entry.name!r} after '{section.title}:' is read as the deck's name ({why})", line=entry.line)
         else:
-            self.deck.notes.append(Note("heading", entry.name, entry.line))
+            self.headings.append(Note("heading", entry.name, entry.line))
             self.add("deck-title", message=f"{entry.name!r} after '{section.title}:' is read as a heading ({why})", line=entry.line)
 
     # --- loose blocks and tables --------------------------------------------------------
@@ -400,11 +412,11 @@ class _Resolver:
         if entry.count_text is not None:
             text = entry.count_last[1] if entry.count_last is not None else f"{entry.count_text} {entry.name}"
             why = "it is no card, and its number is no count: no card line of the list writes its count so"
-        if self.deck.name is None:
-            self.deck.name = text
+        if self.title is None:
+            self.title = text
             self.add("deck-title", message=f"{text!r} is read as the deck's title ({why})", line=entry.line)
         else:
-            self.deck.notes.append(Note("heading", text, entry.line))
+            self.headings.append(Note("heading", text, entry.line))
             self.add("deck-title", message=f"{text!r} is read as a heading above the list ({why})", line=entry.line)
 
     def _loose_items(self, lines: list[list[_Item]], columns: tuple[str, ...] | None) -> None:
@@ -684,7 +696,7 @@ class _Resolver:
         notes = [n for n in self.deck.notes if n.kind == "total"]
         if not notes:
             return
-        headings = {note.line for note in self.deck.notes if note.kind == "heading"} | self.title_lines
+        headings = {note.line for note in self.headings} | self.title_lines
         lines = sorted((entry.line or 0, entry.count) for section in self.deck.sections for entry in section.entries
                        if entry.count_ok and entry.line not in headings)
         grand = sum(totals.values())
