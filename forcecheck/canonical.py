@@ -166,7 +166,7 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     from forcecheck.resolve import resolve
 
     resolution = resolve(deck, fmt, catalog, layout=True)
-    _refuse_what_fmt_would_drop(resolution)
+    _refuse_what_fmt_would_drop(deck, fmt, resolution)
     card_lines = _card_lines(resolution)
     for note in deck.notes:
         if note.kind == "trailing-comment" and note.line in card_lines:
@@ -201,17 +201,19 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     return new
 
 
-def _refuse_what_fmt_would_drop(resolution) -> None:
+def _refuse_what_fmt_would_drop(deck: Decklist, fmt, resolution) -> None:
     """NotRewritable where the canonical form would lose or replace what the user wrote: a
     count a header or total line announces that the cards do not match (the number would
     vanish, and with it the sign of a missing card), a name a printing code contradicts (the
     code's card would be written in its place), words of a line read as a remark, a set code
     alone on a line. Announced counts that match, and a card's cost or a table row's other
     cells, are the card's own facts: the canonical form may leave them out."""
+    from forcecheck.rules.announced import announced_count_findings
+
+    for finding in announced_count_findings(deck, fmt, resolution):
+        raise NotRewritable(f"{finding.message}; fmt would drop the announced count (make the two agree first)", finding.line)
     for item in resolution.findings:
         finding = item.finding
-        if item.rule == "declared-count-mismatch":
-            raise NotRewritable(f"{finding.message}; fmt would drop the announced count (make the two agree first)", finding.line)
         if item.rule == "printing-mismatch":
             raise NotRewritable(f"{finding.message}; fmt would write the code's card in place of the name written "
                                 "(correct the name or the code first)", finding.line)

@@ -51,8 +51,6 @@ _COUNT = attrgetter("count")
 _SET_CODE = lazy(r"^(?=(?:[A-Z0-9]*[A-Z]){2})(?=[A-Z]*\d)[A-Z][A-Z0-9]{1,5}$|^[A-Z]{3,5}\d?$")
 """A set code alone on a line (``TSHD``, ``WC09``): tried as a card first, then read as no card."""
 _CODE_LIKE = lazy(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
-_COMMENTS = ("comment", "trailing-comment")
-"""Notes of lines that only comment (fmt keeps them); they announce no count."""
 
 
 class InputFinding(Record):
@@ -87,6 +85,11 @@ class Resolution(Record):
     resolving one list twice gives the same resolution."""
     headings: list[Note]
     """Lines above (or between) the cards read as headings, no card (kind ``heading``)."""
+    listed: dict[int, int]
+    """id(written section or group) -> copies read under it: what its announced count is measured
+    against (``rules.announced``)."""
+    title_lines: set[int | None]
+    """Lines read as the title or a heading (no cards: a total above them does not count them)."""
 
     def __init__(
         self,
@@ -97,6 +100,8 @@ class Resolution(Record):
         layout: list[tuple[str, str, Entry, Card | None]] | None = None,
         title: str | None = None,
         headings: list[Note] | None = None,
+        listed: dict[int, int] | None = None,
+        title_lines: set[int | None] | None = None,
     ) -> None:
         self.deck = deck
         self.findings = [] if findings is None else findings
@@ -105,6 +110,8 @@ class Resolution(Record):
         self.layout = layout
         self.title = title
         self.headings = [] if headings is None else headings
+        self.listed = {} if listed is None else listed
+        self.title_lines = set() if title_lines is None else title_lines
 
     @property
     def content(self) -> dict[tuple[str, str], int]:
@@ -193,7 +200,7 @@ class _Resolver:
         self.outside: dict[tuple[str, str], int] = {}
         self.corrections: list[dict] = []
         self.listed: dict[int, int] = {}
-        """id(written section) -> copies kept in it, for announced counts."""
+        """id(written section) -> copies kept in it, for announced counts (``rules.announced``)."""
         self.seen_ids: list[str] = []
         self.placer: Placer | None = None
         self.card_seen = False
@@ -227,16 +234,11 @@ class _Resolver:
                          message=f"{note.text!r} is read as a heading above the list (it names no section; the cards under it are placed)")
         sections = deck.sections
         parents = {id(s.parent) for s in sections if s.group and s.parent is not None}
-        announced = any(note.kind not in _COMMENTS for note in deck.notes)
         for section in sections:
-            if section.declared is not None or section.declared_section is not None:
-                announced = True
             if not section.title:  # a loose block or a table (Section.loose, without the property call)
                 self._loose(section, section.entries)
             else:
                 self._written(section, bool(parents) and id(section) in parents)
-        if announced:  # most lists announce no counts and have no total lines
-            self._announced()
         if self.unknown_lines:
             self._unknown_on_several_lines()
         if self.placer is not None:
@@ -248,7 +250,8 @@ class _Resolver:
             path=deck.path, parts=self.parts, titles=fmt.titles, ruler=ruler, section_lines=self.section_lines,
             unknown=self.unknown, tallies=self.tallies,
         )
-        return Resolution(resolved, self.findings, self.outside, self.corrections, self.layout, self.title, self.headings)
+        return Resolution(resolved, self.findings, self.outside, self.corrections, self.layout, self.title, self.headings,
+                          self.listed, self.title_lines)
 
     # --- written sections ---------------------------------------------------------------
 
@@ -651,70 +654,6 @@ class _Resolver:
         known = ", ".join(s.title for s in self.fmt.spec.sections)
         self.add("unknown-section", line=section.line, section=section.title,
                  message=f"unknown section {section.title!r} in format {self.fmt.spec.name} (sections: {known}); its cards are not counted")
-
-    # --- what the list announces ----------------------------------------------------------
-
-    def _announced(self) -> None:
-        """Announced counts (``Main Deck (40):``, ``Monsters: 19``, ``(26 of 40)``, ``Total: 41``)
-        against the cards read."""
-        deck, fmt = self.deck, self.fmt
-        announced = [s for s in deck.sections if s.declared is not None or s.declared_section is not None]
-        if not announced and all(note.kind in _COMMENTS for note in deck.notes):
-            return
-        listed = self.listed
-        for section in deck.sections:
-            if section.group and section.parent is not None:
-                listed[id(section.parent)] = listed.get(id(section.parent), 0) + listed.get(id(section), 0)
-        totals = self._totals()
-        checked: set[tuple[str, int]] = set()
-        for section in announced:
-            label = section.target or fmt.section_id(section.title) or section.title or None
-            if section.declared is not None:
-                found = listed.get(id(section), 0)
-                if found != section.declared:
-                    what = "group" if section.group else "header"
-                    self.add("declared-count-mismatch", line=section.line, section=label, found=found, limit=str(section.declared),
-                             message=f"the {section.title} {what} says {section.declared} but {found} cards are listed")
-            if section.declared_section is not None and section.target and (section.target, section.declared_section) not in checked:
-                checked.add((section.target, section.declared_section))
-                found = totals.get(section.target, 0)
-                if found != section.declared_section:
-                    self.add("declared-count-mismatch", line=section.line, section=section.target, found=found,
-                             limit=str(section.declared_section),
-                             message=f"the {section.title} header says the {fmt.titles[section.target]} has {section.declared_section} cards but {found} are listed")
-        self._check_totals(totals)
-
-    def _totals(self) -> dict[str, int]:
-        totals = {section_id: sum(tally.values()) for section_id, tally in self.tallies.items()}
-        for section_id, copies in self.unknown.items():
-            totals[section_id] = totals.get(section_id, 0) + copies
-        return totals
-
-    def _check_totals(self, totals: dict[str, int]) -> None:
-        """A ``Total`` line is no card; it should agree with what it sums: the cards above it,
-        since the last total, in one section, or in the whole deck."""
-        notes = [n for n in self.deck.notes if n.kind == "total"]
-        if not notes:
-            return
-        headings = {note.line for note in self.headings} | self.title_lines
-        lines = sorted((entry.line or 0, entry.count) for section in self.deck.sections for entry in section.entries
-                       if entry.count_ok and entry.line not in headings)
-        grand = sum(totals.values())
-        previous = 0
-        for note in notes:
-            if note.section:
-                section_id = self.fmt.section_id(note.section)
-                sums = {totals.get(section_id, 0)} if section_id else {grand}
-            else:
-                above = sum(count for line, count in lines if line < (note.line or 0))
-                since = sum(count for line, count in lines if previous < line < (note.line or 0))
-                sums = {above, since, grand, *totals.values()}
-            if note.count not in sums:
-                shown = max(sums) if note.section else sum(count for line, count in lines if line < (note.line or 0))
-                self.add("declared-count-mismatch", line=note.line, found=shown, limit=str(note.count),
-                         message=f"the line {note.text!r} says {note.count} but {shown} cards are listed"
-                         + ("" if note.section else " above it"))
-            previous = note.line or 0
 
     def _unknown_on_several_lines(self) -> None:
         """An unknown card listed on several lines is one finding naming every line."""
