@@ -13,6 +13,7 @@ they go (``card-placed``, ``forcecheck.placement``), a title above the list (``d
 
 from __future__ import annotations
 
+import re
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -214,6 +215,9 @@ class _Resolver:
         """(section, spelling, printing) of each unknown card -> the lines that list it."""
         self.readings: dict[tuple[ReadingKind, str], list[tuple[int | None, str, str]]] = {}
         """How lines were read other than plainly, by kind (and its words): one finding per kind per deck."""
+        self.rivals: frozenset | None = None
+        self.bracketed: str | None = None
+        """How this list means ``(N) Name`` (``_bracket_convention``), once asked."""
         self.names: dict | None = None
         self.printings: dict | None = None
         """The catalog's memos of spellings and printing codes (``Catalog.remembered``), once used."""
@@ -232,6 +236,8 @@ class _Resolver:
             elif note.kind == "label":
                 self.add("deck-title", line=note.line,
                          message=f"{note.text!r} is read as a heading above the list (it names no section; the cards under it are placed)")
+            elif note.kind == "comment" and _COMMENTED_CARD.match(note.text):
+                self._commented_card(note)
         sections = deck.sections
         parents = {id(s.parent) for s in sections if s.group and s.parent is not None}
         for section in sections:
@@ -286,7 +292,8 @@ class _Resolver:
                 if memo is None:
                     memo = self.printings = self.catalog.remembered("printing", self.game)[0]
             target = self.parts.setdefault(section_id, [])
-            met = _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id)
+            rivals = self._rivals() if section.uniform == "name" else _NO_CARDS
+            met = _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id, rivals)
             if met is None:
                 if ruler:
                     for entry, card in zip(*target[-1]):
@@ -474,6 +481,8 @@ class _Resolver:
         """The cards a line names: as written, else by another reading, else corrected."""
         card, note = resolve_card(self.catalog, self.game, entry)
         if card is not None:
+            if entry.count_text is not None and (entry.bracketed or card in self._rivals()):
+                return self._settle_number(entry, _Item(entry, card, note))
             return [_Item(entry, card, note)]
         if _CODE_LIKE.match(entry.name.strip()) and not entry.alternatives:
             return [_Item(entry, None)]
@@ -493,6 +502,103 @@ class _Resolver:
             if found is not None:
                 return found
         return [_Item(entry, None)]
+
+    def _commented_card(self, note: Note) -> None:
+        """``#1 Pot of Greed``, ``// 1 Name``: a comment that reads as a card line is not counted
+        (it is a comment), but never silently: a finding on its line says so (FC015)."""
+        from forcecheck.decklists.lines import parse_entry
+
+        body = _COMMENT_MARK.sub("", note.text)
+        entry = parse_entry(body, note.line)
+        if entry.count_text is None or not entry.count_ok:
+            return
+        card = resolve_card(self.catalog, self.game, entry)[0]
+        if card is None:
+            found = self.catalog.correct(self.game, entry.name) if normalize_name(entry.name) else None
+            card = found[0] if found is not None else None
+        if card is not None:
+            self.add("commented-card", line=note.line, card=card.name,
+                     message=f"{note.text!r} reads as a card line ({entry.count} {card.name}) but is a comment: it is not counted "
+                             "(remove the comment mark to count it, or write the note in words)")
+
+    # --- a number that reads two ways -------------------------------------------------------
+
+    def _rivals(self) -> frozenset:
+        """Cards on which a number beside the name may be part of another card's name."""
+        rivals = self.rivals
+        if rivals is None:
+            first, last = self.catalog.numbered_rivals(self.game)
+            rivals = self.rivals = first | last
+        return rivals
+
+    def _settle_number(self, entry: Entry, item: _Item) -> list[_Item]:
+        """A line whose number reads two ways, both naming cards: ``(3) Name`` (three copies, or
+        one with its cost of 3 written first) and ``Jinzo 7`` (seven Jinzo, or one Jinzo #7). A
+        reading the card rules out is no reading (a cost the card does not have, no card of
+        the other name); where both stand, the list's own way of writing counts decides, and
+        where it does not, the line is ambiguous (FC014): never a silent guess."""
+        card = item.card
+        if entry.bracketed:
+            if not card.cost or card.total_cost != entry.count:
+                return [item]  # no cost of this card: a count
+            other = _Item(Entry(card.name, 1, entry.line, entry.printing), card)
+            how = (f"{entry.count} {card.name} (a count in brackets)", f"1 {card.name} (its cost of {entry.count} before the name)")
+            convention = self._bracket_convention()
+            if convention == "cost":
+                self._read_as(ReadingKind.COST_FIRST, entry.line, f"({entry.count_text}) {entry.name}", f"1 {card.name}")
+                return [other]
+            if convention == "count":
+                return [item]
+        else:
+            first = entry.count_last is None
+            bases = self.catalog.numbered_rivals(self.game)[0 if first else 1]
+            if card not in bases or (entry.count_last is not None and entry.count_last[0] != "bare"):
+                return [item]
+            whole = f"{entry.count_text} {entry.name}" if first else f"{entry.name} {entry.count_text}"
+            rival = self.catalog.remembered("name", self.game)[1](whole)
+            if rival is None or rival is card:
+                return [item]
+            how = (f"{entry.count} {card.name}", f"1 {rival.name} (the number is part of its name)")
+            if self._usual_form(entry):
+                return [item]
+        written = f"({entry.count_text}) {entry.name}" if entry.bracketed else (
+            f"{entry.count_text} {entry.name}" if entry.count_last is None else entry.count_last[1])
+        self.add("ambiguous-line", line=entry.line, card=card.name,
+                 message=f"{written!r} reads as {how[0]} or as {how[1]}, and nothing in the list tells which; "
+                         "write the count plainly (e.g. '4 Name')")
+        return [item]
+
+    def _bracket_convention(self) -> str | None:
+        """How this list means ``(N) Name``: ``count`` when one such line's number is no cost of
+        its card, ``cost`` when at least three such lines each give their card's cost, else None."""
+        found = self.bracketed
+        if found is None:
+            matches = mismatches = 0
+            by_name = self.catalog.remembered("name", self.game)[1]
+            for section in self.deck.sections:
+                for other in section.entries:
+                    if other.bracketed:
+                        card = by_name(other.name)
+                        if card is not None and card.cost:
+                            if card.total_cost == other.count:
+                                matches += 1
+                            else:
+                                mismatches += 1
+            found = self.bracketed = "count" if mismatches else ("cost" if matches >= 3 else "")
+        return found or None
+
+    def _usual_form(self, entry: Entry) -> bool:
+        """Whether the list writes its counts as this line does: at least five other counted
+        lines, four in five of them in this line's form (count first, or a bare count last)."""
+        form = "first" if entry.count_last is None else entry.count_last[0]
+        same = others = 0
+        for section in self.deck.sections:
+            for other in section.entries:
+                if other is entry or other.count_text is None or other.line == entry.line:
+                    continue
+                others += 1
+                same += ("first" if other.count_last is None else other.count_last[0]) == form
+        return others >= 5 and same * 5 >= others * 4
 
     def _reading(self, entry: Entry, reading: Reading, correct: bool) -> list[_Item] | None:
         """The cards of one reading of the line, or None when the catalog does not bear it out:
@@ -642,9 +748,13 @@ class _Resolver:
         tally[card] = tally.get(card, 0) + entry.count
 
     def _same_ruler(self, entry: Entry, card: Card) -> bool:
-        """A line with no count naming a ruler already listed (``J-Ruler: <back face>`` under the
-        ruler, or the ruler written again): the same card, not a second ruler."""
-        return entry.count_text is None and card in self.ruler_spellings
+        """A line naming a ruler already listed by its other face (``J-Ruler: <back face>``,
+        ``Astema [J-Ruler]``, one copy) or written again with no count: the same card, not a
+        second ruler. The same name written twice with its count is two copies (CR 404.3)."""
+        seen = self.ruler_spellings.get(card)
+        if seen is None:
+            return False
+        return entry.count_text is None or (entry.count == 1 and _face_key(entry.name) != _face_key(seen))
 
     def _outside(self, key: str, item: _Item) -> None:
         card_key = item.card.name if item.card else "?" + normalize_name(item.entry.name)
@@ -699,6 +809,15 @@ class _Resolver:
                      message=f"{run.copies} card(s) on {where} read as the {fmt.titles[run.section]}: {run.why}")
 
 
+_J_TAG = lazy(r"\bj[-\s]?ruler\b", re.IGNORECASE)
+
+
+def _face_key(written: str) -> tuple[str, bool]:
+    """Which face of a ruler a line names: its name as keyed, and whether it is tagged J-ruler
+    (``Astema [J-Ruler]`` keys as ``Astema`` does, but names the other face)."""
+    return normalize_name(written), bool(_J_TAG.search(written))
+
+
 def _ruler_facts(fmt, tallies: dict) -> RulerFacts:
     """The deck's ruler facts, one shared object per set of ruler cards in the format (so the
     keywords and attributes several rules ask for are merged once per ruler, not per deck)."""
@@ -726,7 +845,15 @@ def _blocks(items: list[list[_Item]], breaks: list[int]) -> list[list[list[_Item
     return out
 
 
-def _take_whole_section(section: Section, memo: dict, target: list, tally: dict, section_id: str) -> list | None:
+_COMMENTED_CARD = lazy(r"^(?:#+|//+)\s*\d{1,4}\s*[xX×]?\s*\S")
+"""A comment whose words begin with a count: it may be a card line commented out (``#1 Name``)."""
+_COMMENT_MARK = lazy(r"^(?:#+|//+)\s*")
+
+_NO_CARDS: frozenset = frozenset()
+
+
+def _take_whole_section(section: Section, memo: dict, target: list, tally: dict, section_id: str,
+                        rivals: frozenset = _NO_CARDS) -> list | None:
     """Resolve a section the reader vouches for (every line a plain name, or one .ydk passcode,
     with a good count) in one go: None when every card is one this batch has met before, and
     the section is then done. No per-line objects are made (ResolvedDeck builds them only if a
@@ -736,6 +863,8 @@ def _take_whole_section(section: Section, memo: dict, target: list, tally: dict,
     cards = list(map(memo.get, map(_NAME, entries)))
     if not all(cards):  # a spelling not met yet (None): cards themselves are always true
         return cards
+    if not rivals.isdisjoint(cards):  # "Jinzo 7": a number that may be a count or part of another card's name
+        return [None if card in rivals else card for card in cards]
     target.append((entries, cards))
     if section.uniform == "printing":  # one copy per line: counted in C
         _count_into(tally, cards)

@@ -52,19 +52,21 @@ def test_either_ruler_may_be_the_starting_one():
 
 def test_two_copies_of_a_partner_share_a_name():
     v = only(deck_text(ruler=[(1, ARISTELLA), (2, LIGHT_MOON)], main=FARIA_MAIN, stones=FARIA_STONES))
-    assert (v.rule, v.card, v.found, v.limit) == ("ruler-partners", LIGHT_MOON, 2, "at most 1")
-    assert "rulers there may not share a name" in v.message
+    assert (v.code, v.rule, v.section, v.card, v.found, v.limit) == ("FC201", "ruler-copy-limit", "ruler", LIGHT_MOON, 2, "at most 1")
 
 
 def test_a_ruler_and_its_j_ruler_on_two_lines_are_one_card():
     text = atom(ruler=[(1, "Atom Seikhart"), (1, "Atom Seikhart, the Shimmering Rabbit")])
-    assert violations(text) == []
-    assert violations(atom(ruler=[(1, "Atom Seikhart"), (1, "Atom Seikhart [J-Ruler]")])) == []
+    (v,) = violations(text)  # said on its line, never silently
+    assert (v.code, v.severity, v.section, v.card, v.line) == ("FC011", "warning", "ruler", "Atom Seikhart", 3)
+    assert "names Atom Seikhart again (or its other face)" in v.message
+    assert [v.code for v in violations(atom(ruler=[(1, "Atom Seikhart"), (1, "Atom Seikhart [J-Ruler]")]))] == ["FC011"]
     # two [Tag] partners, each written with its J-ruler side, as published lists have them
     pair = [(1, "Beatrice"), (1, "Beatrice [J-Ruler]"), (1, "Carlina"), (1, "Carlina [J-Ruler]")]
-    assert violations(deck_text(ruler=pair, main=FARIA_MAIN, stones=FARIA_STONES)) == []
-    v = only(atom(ruler=[(2, "Atom Seikhart")]))
-    assert (v.rule, v.card, v.found) == ("ruler-partners", "Atom Seikhart", 2)
+    assert [(v.code, v.card, v.line) for v in violations(deck_text(ruler=pair, main=FARIA_MAIN, stones=FARIA_STONES))] == [
+        ("FC011", "Beatrice", 3), ("FC011", "Carlina", 5)]
+    v = only(atom(ruler=[(2, "Atom Seikhart")]))  # two copies written as two: CR 404.3
+    assert (v.code, v.rule, v.card, v.found, v.limit) == ("FC201", "ruler-copy-limit", "Atom Seikhart", 2, "at most 1")
 
 
 def test_a_partner_in_the_sideboard_counts_among_its_three_rulers():

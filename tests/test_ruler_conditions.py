@@ -311,7 +311,7 @@ def test_elektra_armament_ex_deck_of_seven_passes_and_eight_fails():
     v = only(deck(elektra, armament=[(1, n) for n in ARMAMENTS[:6]] + [(1, "Devil Spear")]))
     assert (v.code, v.rule, v.section, v.card) == ("FC301", "armament-cards", "armament", "Devil Spear")  # High Armament
     v = only(deck(elektra, armament=[(2, ARMAMENTS[0])] + [(1, n) for n in ARMAMENTS[1:6]]))
-    assert (v.code, v.rule, v.card, v.found, v.limit) == ("FC201", "armament-one-copy", ARMAMENTS[0], 2, "at most 1")
+    assert (v.code, v.rule, v.card, v.found, v.limit) == ("FC201", "sub-ruler-copy-limit", ARMAMENTS[0], 2, "at most 1")
     v = only(deck("Faria", armament=[(1, n) for n in ARMAMENTS[:7]]))
     assert (v.code, v.rule, v.section, v.found) == ("FC701", "armament-requires-keyword", "armament", 7)
 

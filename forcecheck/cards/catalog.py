@@ -141,6 +141,32 @@ class Catalog:
     def by_printing(self, game: str, code: str) -> Card | None:
         raise NotImplementedError
 
+    def numbered_rivals(self, game: str) -> tuple[frozenset[Card], frozenset[Card]]:
+        """The cards whose name, with a number before it (``first``) or after it (``last``), is
+        another card's name: ``Colored Fish``/``7 Colored Fish`` would be a first pair, ``Jinzo``/
+        ``Jinzo #7`` is a last pair. On such a card, ``7 Name`` or ``Name 7`` reads two ways.
+        Worked out once per game from the names that begin or end with a number."""
+        memo = self.__dict__.setdefault("_numbered_rivals", {})
+        found = memo.get(game)
+        if found is None:
+            first: set[Card] = set()
+            last: set[Card] = set()
+            for key in self.numbered_keys(game):
+                words = key.split()
+                if len(words) < 2:
+                    continue
+                for number, base, into in ((words[0], words[1:], first), (words[-1], words[:-1], last)):
+                    card = self.by_name(game, " ".join(base)) if number.isdigit() else None
+                    if card is not None:
+                        into.add(card)
+            found = memo[game] = (frozenset(first), frozenset(last))
+        return found
+
+    def numbered_keys(self, game: str) -> list[str]:
+        """The plain lookup keys of the game's names that begin or end with a number."""
+        keys, _names = self.name_index(game)
+        return [key for key in keys if key[:1].isdigit() or key[-1:].isdigit()]
+
     def read_for_batch(self, game: str) -> None:
         """Get ready to check a batch of decks of ``game`` (a database reads the game's facts
         and keys at once); a catalog held in memory has nothing to do."""

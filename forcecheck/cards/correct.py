@@ -19,6 +19,7 @@ has its own index.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from forcecheck.cards.names import normalize_name
@@ -61,6 +62,17 @@ def variant_key(key: str) -> str:
     """The key two spellings of one name share: words that matter, run together."""
     return "".join(_fold_words(key))
 
+
+_DIGITS = re.compile(r"\d+")
+
+COMMON_WORD_NAMES = 3
+"""A one-word shortened name (``Bear`` for ``Brotherhood of the Fire Fist - Bear``) whose word
+this many other card names hold too is a common word, not a name: it reads as no card. A word
+two other names hold (``ミラーフォース`` beside ``ミラーフォース・ドラゴン``) is still the card's
+own name, as players use it."""
+
+MIN_SWAPPED = 5
+"""Names (folded, without spaces) at least this long take one swap of neighbouring letters as a typo."""
 
 MIN_SHORTENED = 4
 """Shortened names shorter than this (folded) are never read as a card: too many cards begin so."""
@@ -124,20 +136,38 @@ class Corrector:
         self._typo_keys: list[str] = []
         self._typo_names: list[str] = []
         seen: set[tuple[str, str]] = set()
+        shorts: list[tuple[list[str], str]] = []
+        word_names: dict[str, set[str]] = {}
+        """A word (folded) -> the names it is a word of: how common it is."""
         for key, name in zip(keys, names):
-            folded = " ".join(_fold_words(key))
+            words = _fold_words(key)
+            folded = " ".join(words)
             self._variant.setdefault(folded.replace(" ", ""), set()).add(name)
-            self._order.setdefault(" ".join(sorted(folded.split())), set()).add(name)
+            self._order.setdefault(" ".join(sorted(words)), set()).add(name)
+            for word in words:
+                word_names.setdefault(word, set()).add(name)
             if (folded, name) not in seen:
                 seen.add((folded, name))
                 self._typo_keys.append(folded.replace(" ", "") if unspaced else folded)
                 self._typo_names.append(name)
-                for short in shortened(name, unspaced):
-                    self._short.setdefault(variant_key(normalize_name(short)), set()).add(name)
+                shorts.extend((_fold_words(normalize_name(short)), name) for short in shortened(name, unspaced))
+        for words, name in shorts:
+            if len(words) == 1 and len(word_names.get(words[0], set()) - {name}) >= COMMON_WORD_NAMES:
+                continue  # "Dragon", "Moon", "Bear": a common word, no card is clearly meant
+            self._short.setdefault("".join(words), set()).add(name)
         self._beginnings = sorted(set((k, n) for k, n in zip((variant_key(k) for k in keys), names))) if unspaced else []
 
     def correct(self, written: str) -> Correction | None:
+        """The one card ``written`` clearly means, or None. Never a card whose name has other
+        digits than the written one: a correction that would delete, add or change a digit is no
+        typo (``4: Gawain`` is four copies written in an unusual way, never one Gawain)."""
         key = normalize_name(written)
+        found = self._correct(key)
+        if found is not None and _DIGITS.findall(key) != _DIGITS.findall(normalize_name(found.name)):
+            return None
+        return found
+
+    def _correct(self, key: str) -> Correction | None:
         words = _fold_words(key)
         if not words:
             return None
@@ -178,11 +208,15 @@ class Corrector:
         no edit and ``ボルドヘッジホッグ`` is one edit away, not two."""
         if self.unspaced:
             folded = folded.replace(" ", "")
-        allowed = allowed_edits(len(folded.replace(" ", "")))
-        if not allowed or not self._typo_keys:
+        length = len(folded.replace(" ", ""))
+        allowed = allowed_edits(length)
+        if not self._typo_keys:
             return None
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
+
+        if not allowed:
+            return self._swapped(folded) if length >= MIN_SWAPPED else None
 
         best: dict[str, int] = {}
         for _key, distance, index in process.extract(
@@ -200,3 +234,18 @@ class Corrector:
             return None  # another card is about as close: not clearly meant
         return Correction(name, "typo")
 
+
+    def _swapped(self, folded: str) -> Correction | None:
+        """A short name with two neighbouring letters swapped (``Ruhk Egg`` for ``Rukh Egg``): the
+        one card that a single swap makes of it, with no other card within two edits. Short names
+        take no other typo: one letter more or less makes another word too often."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA, Levenshtein
+
+        near = process.extract(folded, self._typo_keys, scorer=OSA.distance, score_cutoff=2, limit=8)
+        names = {self._typo_names[index] for _key, _distance, index in near}
+        swapped = {self._typo_names[index] for key, distance, index in near
+                   if distance == 1 and Levenshtein.distance(folded, key) == 2}
+        if len(swapped) == 1 and names == swapped:
+            return Correction(next(iter(swapped)), "letters swapped")
+        return None

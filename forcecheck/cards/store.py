@@ -288,6 +288,12 @@ class SqliteCatalog(Catalog):
             card_id = self._remember(memo_key, self._one("SELECT card_id FROM printings WHERE game = ? AND code = ?", memo_key[1:]))
         return self._card(card_id)
 
+    def numbered_keys(self, game: str) -> list[str]:
+        rows = self._conn.execute(
+            "SELECT key FROM names WHERE game = ? AND fold = ? AND (key GLOB '[0-9]*' OR key GLOB '*[0-9]')", (game, PLAIN)
+        ).fetchall()
+        return [row[0] for row in rows]
+
     def name_index(self, game: str, unspaced: bool = False) -> tuple[list[str], list[str]]:
         """Loaded only when a deck has an unknown card: every key of the fold, and the card's
         printed name in the language of the name it came from."""

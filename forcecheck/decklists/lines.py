@@ -29,13 +29,16 @@ _CODE_FIRST = lazy(r"^(?P<code>[A-Za-z][A-Za-z0-9]*-[A-Za-z]{0,3}\d{1,4}[A-Za-z]
 """A printing code before the name (``SDAO1-033 Name``); a number first is a count, never a passcode."""
 
 _COUNT_FIRST = lazy(
-    r"^(?P<count>[+-]?\d+(?:[.,/]\d+)?)(?:\s*[xX×*]\s+|\s*[xX×*]?\s+)(?:[-–—:.]\s+)?(?P<name>\S.*)$"
+    r"^(?P<count>[+-]?\d+(?:[.,/]\d+)?)(?:\s*[xX×*]\s+|\s*(?:pcs?\.?|copies)\s+(?:of\s+)?|\s*[xX×*]?\s+)(?:[-–—:.]\s+)?(?P<name>\S.*)$"
     r"|^(?P<count2>[+-]?\d+)[xX×](?P<name2>\S.*)$"
     r"|^(?P<count3>\d+)\s*(?=[《「『【\[])(?P<name3>\S.*)$"
+    r"|^(?P<count4>\d{1,4})\s*(?:[:.)]|-(?!\d))\s*(?P<name4>[^\s\d].*)$"
+    r"|^\((?P<count5>\d{1,2})\)\s*(?P<name5>[^\s\d].*)$"
 )
-"""``4 Name``, ``4x Name``, ``3 x Name``, ``4xName``, ``2 – Name``, ``3《Name》``."""
-_PLAIN_NUMBER_FIRST = lazy(r"^\d{1,2} +[^\sxX×*\d]")
-"""``7 Colored Fish``: a number and a space before the name, which may be part of the name."""
+"""``4 Name``, ``4x Name``, ``3 x Name``, ``4xName``, ``2 – Name``, ``3《Name》``, ``4pcs Name``,
+``4: Name``, ``4) Name``, ``4. Name``, ``4- Name``, ``3:名``, ``(4) Name``."""
+_PLAIN_NUMBER_FIRST = lazy(r"^\d{1,2}(?: +|[-:.)] *)[^\sxX×*\d]")
+"""``7 Colored Fish``, ``4-Starred Ladybug of Doom``: a number before the name, which may be part of the name."""
 _RANGE_FIRST = lazy(r"^(?P<count>\d{1,3}\s*[-–~〜]\s*\d{1,3})\s*[xX×]?\s+(?P<name>\S.*)$")
 _X_FIRST = lazy(r"^[xX×*]\s*(?P<count>\d+)\s*(?:[-–—:.]\s*)?(?P<name>\S.*)$")
 """``x4 – Name``, ``x 2 – Name``, ``×3 Name``."""
@@ -45,9 +48,11 @@ _COUNT_LAST = lazy(
     r"|^(?P<name3>.*?\S)\s*(?P<count3>\d+)\s*枚$"
     r"|^(?P<name4>.*?\S)\s+\((?P<count4>\d{1,2})\)$"
     r"|^(?P<name5>.*?\S)\s+[xX×]\s*(?P<count5>\d+)\s+[-–—]\s.*$"
-    r"|^(?P<name6>.*?\S)\s+[-–—:]\s*(?P<count6>\d{1,2})$"
+    r"|^(?P<name6>.*?\S)(?:\s+[-–—]|\s*:)\s*(?P<count6>\d{1,2})$"
+    r"|^(?P<name7>.*?\S)\s*\[\s*(?P<count7>\d{1,2})\s*\]$"
 )
-"""``Name x4``, ``Name ×４``, ``Name*3``, ``Name ×2枚``, ``Name (x3)``, ``Name 2枚``."""
+"""``Name x4``, ``Name ×４``, ``Name*3``, ``Name ×2枚``, ``Name (x3)``, ``Name 2枚``, ``Name (4)``,
+``Name - 3``, ``Name: 3``, ``名：3``, ``Name [4]``."""
 _BARE_NUMBER_LAST = lazy(r"^(?P<name>.*?\S)\s+(?P<count>\d{1,2})$|^(?P<name2>.*[^\x00-\x7f])(?P<count2>\d{1,2})$")
 """``Name 3`` (or ``名前3`` in Japanese): a count, unless the number is part of the name."""
 _TABLE_JUNK = lazy(r"\.(?:png|jpe?g|gif|webp)\b|\b(?:common|uncommon|rare|super rare|secret rare|ultra rare|promo)\s*$",
@@ -110,11 +115,13 @@ def _printing_of(name: str) -> tuple[str, str | None]:
 
 
 _COUNT_FORMS = (
-    (_COUNT_FIRST, (("count", "name"), ("count2", "name2"), ("count3", "name3"))),
+    (_COUNT_FIRST, (("count", "name"), ("count2", "name2"), ("count3", "name3"), ("count4", "name4"), ("count5", "name5"))),
     (_X_FIRST, (("count", "name"),)),
     (_COUNT_LAST, (("count", "name"), ("count2", "name2"), ("count3", "name3"), ("count4", "name4"), ("count5", "name5"),
-                   ("count6", "name6"))),
+                   ("count6", "name6"), ("count7", "name7"))),
 )
+BRACKETED_FIRST = "count5"
+"""The form group of ``(4) Name``: a count in brackets before the name, where cost may be meant."""
 
 
 def _count_and_name(folded: str) -> tuple[str, int, int, str] | None:
@@ -125,8 +132,11 @@ def _count_and_name(folded: str) -> tuple[str, int, int, str] | None:
         if match:
             for count_group, name_group in groups:
                 if match.group(count_group) is not None:
+                    if pattern is _COUNT_FIRST and count_group == BRACKETED_FIRST and _COUNT_LAST.match(folded):
+                        break  # "(2) Viviane x2": the count follows the name, the number in brackets is its cost
                     return match.group(count_group), match.start(name_group), match.end(name_group), count_group
-            return None
+            else:
+                return None
     return None
 
 
@@ -153,10 +163,12 @@ def parse_entry(text: str, line: int | None) -> Entry:
         return Entry(name=name, count=0, line=line, printing=printing, count_ok=False, count_text=ranged.group("count"))
     found = _count_and_name(folded)
     count_last: tuple[str, str] | None = None
+    bracketed = False
     if found is not None:
         count_text, start, end, form = found
         name = raw[start:end]
         count_last = (form, raw) if start == 0 and name else None
+        bracketed = form == BRACKETED_FIRST and start > 0
     if count_text is None:
         match = _BARE_NUMBER_LAST.match(folded)
         if match:  # "墓守の司令官 3": a count after the name, unless the number is part of it
@@ -177,7 +189,8 @@ def parse_entry(text: str, line: int | None) -> Entry:
         count, ok = 1, True
     else:
         count, ok = _count(count_text)
-    entry = Entry(name=name, count=count, line=line, printing=printing, count_ok=ok, count_text=count_text, count_last=count_last)
+    entry = Entry(name=name, count=count, line=line, printing=printing, count_ok=ok, count_text=count_text, count_last=count_last,
+                  bracketed=bracketed)
     entry.alternatives = partial(_alternatives, entry, raw, folded, note_free, bare, number_may_be_name)  # worked out if asked for
     return entry
 

@@ -79,8 +79,11 @@ class Entry(Record, hidden=("_readings"), uncompared=("_readings")):
     """``(the count form, the line as written)`` when the count follows the name (``Name x4``,
     ``Name - 3``, ``名前 3枚``), else None: a title above a list may end in a number written as no
     card line of the list writes its count (``Grand Prix Tokyo - Top 8``)."""
+    bracketed: bool
+    """The count was written in brackets before the name (``(4) Name``), where Force of Will
+    lists write a card's cost: resolve asks the card whether the number may be its cost."""
 
-    __slots__ = ("name", "count", "line", "printing", "count_ok", "count_text", "_readings", "count_last")
+    __slots__ = ("name", "count", "line", "printing", "count_ok", "count_text", "_readings", "count_last", "bracketed")
 
     def __init__(
         self,
@@ -92,6 +95,7 @@ class Entry(Record, hidden=("_readings"), uncompared=("_readings")):
         count_text: str | None = None,
         _readings: Any = (),
         count_last: tuple[str, str] | None = None,
+        bracketed: bool = False,
     ) -> None:
         self.name = name
         self.count = count
@@ -101,6 +105,7 @@ class Entry(Record, hidden=("_readings"), uncompared=("_readings")):
         self.count_text = count_text
         self._readings = _readings
         self.count_last = count_last
+        self.bracketed = bracketed
 
     @property
     def alternatives(self) -> tuple[Reading, ...]:
@@ -203,7 +208,7 @@ class Section(Record):
 
 def _fits(uniform: str, entry: Entry) -> bool:
     if uniform == "name":
-        return entry.printing is None and entry.count_ok
+        return entry.printing is None and entry.count_ok and not entry.bracketed
     return entry.printing == entry.name and entry.count == 1 and entry.count_ok
 
 

@@ -184,7 +184,7 @@ class _Reader:
         template = _CARD_LINES.get(line)
         if template is not None:  # a card line read before (in this list or another of the batch)
             self._entry(Entry(template.name, template.count, number, template.printing, template.count_ok,
-                              template.count_text, template._readings, template.count_last))
+                              template.count_text, template._readings, template.count_last, template.bracketed))
             return
         original = line
         if line.startswith(("#", "//")):

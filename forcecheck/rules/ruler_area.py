@@ -14,13 +14,11 @@ alone is legal ("if possible": whether a second one could be had is not the deck
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from forcecheck.cards.conditions import label, race_label
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
-from forcecheck.lazyre import lazy
 from forcecheck.records import Record
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
 from forcecheck.rules.conditions import names_of
@@ -82,23 +80,6 @@ def fits(slot: Slot, start: Card, other: Card) -> bool:
     return any(normalize_name(str(aid.get("ruler", ""))) in names_of(start) for aid in _of_kind(other, "aid"))
 
 
-_J_TAG = lazy(r"\bj[-\s]?ruler\b", re.IGNORECASE)
-
-
-def physical_copies(deck: ResolvedDeck, card: Card, sections: tuple[str, ...]) -> int:
-    """Copies of the card in the ruler area, a ruler and its J-ruler side written on two lines
-    ("Faria" and "Faria, the Ruler of God Sword", or "Astema [J-Ruler]") being one card: the
-    copies written under the ruler's name, or under its other side's, whichever are more."""
-    front = back = 0
-    name = normalize_name(card.name)
-    for entry in deck.entries_of(card, sections):
-        if normalize_name(entry.written) != name or _J_TAG.search(entry.written):
-            back += entry.count
-        else:
-            front += entry.count
-    return max(front, back)
-
-
 def assign(start: Card, others: list[Card]) -> list[Card]:
     """The cards left over when ``others`` are given to ``start``'s slots as well as possible."""
     slots = slots_of(start)
@@ -147,9 +128,7 @@ def compile_ruler_area(rule: RulerAreaRule, ctx) -> Check:
             (card, copies), = tally.items()
             if copies == 1 and _is_ruler(card) and (may_start is None or may_start(card)):
                 return []
-        units: list[Card] = []
-        for card in tally:
-            units += [card] * physical_copies(deck, card, sections)
+        units = list(tally)  # one card each: how many copies of a ruler there may be is the copy limits' (CR 404.3)
         starters = [c for c in tally if _is_ruler(c) and (may_start is None or may_start(c))]
         if not starters:
             if not any(_is_ruler(c) for c in tally) or may_start is None:
@@ -171,8 +150,6 @@ def compile_ruler_area(rule: RulerAreaRule, ctx) -> Check:
 
     def explain(deck: ResolvedDeck, start: Card, units: list[Card], other: Card) -> Finding:
         """Why ``other`` has no place beside ``start``, in the words of ``start``'s text."""
-        if other is start or units.count(other) > 1:
-            return finding(deck, other, f"{units.count(other)} copies of {other.name} in the ruler area: rulers there may not share a name (CR 404.3, 1155.2)", found=units.count(other), limit="at most 1")
         slots = [s for s in slots_of(start) if s.capacity > 0]
         for slot in slots:
             if fits(slot, start, other):
