@@ -300,7 +300,7 @@ def _described(deck: Decklist, resolution, kept: list[str]) -> list[str]:
         if key not in said:
             out.append(f"# {key.capitalize()}: {deck.metadata[key]}")
     out.extend(f"# {note.text}" for note in [*deck.notes, *resolution.headings]
-               if note.kind in ("heading", "label", "table-header"))
+               if note.kind in ("heading", "label", "table-header", "prose"))
     return out
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
+from forcecheck.decklists.lines import looks_like_prose
 from forcecheck.decklists.model import Decklist, Entry, Note, Section, header_key
 from forcecheck.decklists.readings import Reading, ReadingKind
 from forcecheck.records import Record
@@ -85,7 +86,8 @@ class Resolution(Record):
     cards that resolve read as its title (FC010). The decklist itself is never written to:
     resolving one list twice gives the same resolution."""
     headings: list[Note]
-    """Lines above (or between) the cards read as headings, no card (kind ``heading``)."""
+    """Lines above (or between) the cards read as headings, no card (kind ``heading``), and lines
+    of prose inside or after the list (kind ``prose``, FC016): kept, so ``fmt`` writes them back."""
     listed: dict[int, int]
     """id(written section or group) -> copies read under it: what its announced count is measured
     against (``rules.announced``)."""
@@ -215,6 +217,9 @@ class _Resolver:
         """(section, spelling, printing) of each unknown card -> the lines that list it."""
         self.readings: dict[tuple[ReadingKind, str], list[tuple[int | None, str, str]]] = {}
         """How lines were read other than plainly, by kind (and its words): one finding per kind per deck."""
+        self.prose: list[Entry] = []
+        """Lines read as prose inside or after the list (FC016)."""
+        self.counted: bool | None = None
         self.rivals: frozenset | None = None
         self.bracketed: str | None = None
         """How this list means ``(N) Name`` (``_bracket_convention``), once asked."""
@@ -251,6 +256,9 @@ class _Resolver:
             self._placed_findings()
         if self.readings:
             self._reading_findings()
+        if self.prose:
+            self._prose_finding()
+            self.headings.extend(Note("prose", entry.name, entry.line) for entry in self.prose)
         ruler = _ruler_facts(fmt, self.tallies)
         resolved = ResolvedDeck(
             path=deck.path, parts=self.parts, titles=fmt.titles, ruler=ruler, section_lines=self.section_lines,
@@ -501,7 +509,37 @@ class _Resolver:
             found = self._reading(entry, reading, correct=True)
             if found is not None:
                 return found
+        if entry.count_text is None and self.card_seen and self._counted_list() and looks_like_prose(entry.name):
+            self.prose.append(entry)  # "Thanks in advance,": no count, no card, a sentence: no card line
+            return []
         return [_Item(entry, None)]
+
+    def _counted_list(self) -> bool:
+        """Whether the list's card lines carry counts (at least five, two in three of the lines
+        that are no sentences): then a sentence among them, with no count and no card, is prose,
+        not a card written without one."""
+        found = self.counted
+        if found is None:
+            counted = uncounted = 0
+            for section in self.deck.sections:
+                for entry in section.entries:
+                    if entry.count_text is not None:
+                        counted += 1
+                    elif not looks_like_prose(entry.name):
+                        uncounted += 1
+            found = self.counted = counted >= 5 and counted >= 2 * uncounted
+        return found
+
+    def _prose_finding(self) -> None:
+        lines = [entry.line for entry in self.prose if entry.line is not None]
+        first = self.prose[0]
+        if len(lines) == 1:
+            message = f"{first.name!r} is read as prose, no card (it has no count and names no card); it is not counted"
+        else:
+            shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+            message = (f"{len(lines)} lines read as prose, no card (no count, no card name; lines {shown}), "
+                       f"e.g. {first.name!r}; they are not counted")
+        self.add("prose", line=first.line, lines=tuple(lines) if len(lines) > 1 else None, message=message)
 
     def _commented_card(self, note: Note) -> None:
         """``#1 Pot of Greed``, ``// 1 Name``: a comment that reads as a card line is not counted

@@ -369,6 +369,43 @@ def metadata_of(line: str) -> tuple[str, str] | None:
     return _METADATA_KEYS.get(key, key), match.group("value")
 
 
+# --- prose ------------------------------------------------------------------------------
+
+_PROSE_WORDS = frozenset({
+    "i", "i'm", "im", "i've", "i'd", "i'll", "me", "my", "mine", "you", "your", "you're", "we", "our", "us", "he", "his", "him",
+    "she", "her", "they", "their", "them", "it's", "its", "is", "are", "was", "were", "be", "been", "being", "am", "have", "has",
+    "had", "do", "does", "did", "don't", "doesn't", "didn't", "will", "would", "can", "can't", "could", "should", "this", "that",
+    "these", "those", "here", "here's", "there", "there's", "what", "what's", "which", "who", "how", "why", "when", "thanks",
+    "thank", "please", "any", "so", "but", "if", "because", "just", "also", "really", "very", "think", "playing", "played",
+    "look", "take", "let", "let's", "anyone", "help", "advice", "question", "feel", "free", "comments", "below",
+})
+"""Words of sentences that card names (nearly) never hold: pronouns, auxiliaries, the words of a
+question or a sign-off. ``the``, ``of``, ``and``, ``a``, ``in`` are in card names, so not here."""
+_SENTENCE_END = lazy(r"[.!?,;:…。！？、]\s*$|[!?！？]|[。]")
+_JAPANESE_SENTENCE = lazy(r"(?:です|ます|でした|ました|ません|だった|ください|思う|思います)[。！!？?]?\s*$")
+_WORD = lazy(r"[A-Za-z']+")
+
+
+_FOOTER = lazy(r"^(?:posted|written|edited|submitted|published)\s+(?:by|on|at)\b|^(?:labels?|tags?|share this|permalink|"
+              r"newer posts?|older posts?|leave a (?:comment|reply)|\d+\s+comments?|reply|quote)\b", re.IGNORECASE)
+"""A blog's or forum's footer line under a post (``Posted by Jane at 10:42 PM``, ``3 comments``)."""
+
+
+def looks_like_prose(text: str) -> bool:
+    """Whether a line that names no card and has no count reads as a sentence (``Thanks in
+    advance,``, ``Here's what X is playing:``, ``どうでしょうか？``) rather than a card name the
+    catalog does not know: at least three words, and a sentence's end or two words of
+    sentences; in Japanese, a sentence's end or polite verb ending."""
+    text = text.strip()
+    if _JAPANESE_SENTENCE.search(text) or _FOOTER.match(text):
+        return True
+    words = [w.lower().strip("'") for w in _WORD.findall(text.replace("\u2019", "'"))]
+    if len(words) < 3:
+        return bool(text) and not text.isascii() and len(text) >= 8 and bool(_SENTENCE_END.search(text))
+    said = sum(1 for w in words if w in _PROSE_WORDS)
+    return said >= 2 or (said >= 1 and bool(_SENTENCE_END.search(text)))
+
+
 # --- headers -----------------------------------------------------------------------------
 
 _DECORATION = lazy(r"^(?:#+\s*|[*_]{2}|[=~]{2,}\s*|-{2,}\s*|[-•·●◆◇■□▪►>|]\s*|[【\[『「<〈])+|(?:[*_]{2}|\s*[=~]{2,}|\s*-{2,}|\s*\|\s*|[】\]』」>〉])+$")
@@ -453,8 +490,24 @@ def read_header(line: str, headers: HeaderTable) -> HeaderLine | None:
                     known.inline = re.sub(r"^[*_\s]+", "", inline)
                 return known
     if ends_colon and body and not body[0].isdigit() and len(body) <= 60:
+        if looks_like_prose(text):  # "Here's what Jane is playing:": prose, unless its words name a section
+            return _named_in(body, headers)
         bare, count, of = header_parts(body)
         return HeaderLine(bare, None, None, count, of, "", False)
+    return None
+
+
+def _named_in(sentence: str, headers: HeaderTable) -> HeaderLine | None:
+    """The section or group a sentence ending in a colon names (``Here's my sideboard:``), the
+    longest title first, or None: a sentence naming none is prose, and the cards under it are
+    placed as cards under no header."""
+    words = [w for w in re.split(r"[^\w'-]+", sentence) if w]
+    for width in range(min(4, len(words)), 0, -1):
+        for at in range(len(words) - width + 1):
+            found = _known(" ".join(words[at: at + width]), headers)
+            if found is not None and found.declared is None:
+                found.title = sentence.rstrip(":： ")
+                return found
     return None
 
 
@@ -539,6 +592,8 @@ def split_at_headers(line: str, headers: HeaderTable) -> list[str] | None:
     starts = [m.start() for m in pattern.finditer(line) if m.start() > 0]
     if not starts:
         return None
+    if len(starts) == 1 and not _SPLIT_COUNTS.search(line[starts[0]:]):
+        return None  # one title inside a line with no counts after it ("ABC - Arcana: Musician of ..."): no collapsed list
     bounds = [0] + starts + [len(line)]
     pieces = [line[a:b].strip() for a, b in zip(bounds, bounds[1:])]
     return [p for p in pieces if p]

@@ -276,8 +276,10 @@ class _Reader:
                 declared_section=header.declared_section,
             )
         else:
+            named = header.section is not None and header_key(header.title) not in self.headers.sections
             section = Section(title=header.title, line=number, declared=header.declared, uniform="name",
-                              declared_section=header.declared_section)
+                              declared_section=header.declared_section,
+                              target=header.section if named else None)  # "Here's my sideboard:" names the Side Deck
             self.written = section
         self.deck.sections.append(section)
         self.current = section
