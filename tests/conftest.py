@@ -196,3 +196,24 @@ def real_fow_catalog(tmp_path_factory):
     fow = SHARED / "data" / "fow"
     import_files("fowsim", [fow / "fowsim-cards.json", fow / "fowsim-abc2023-decks-cards.json"], db)
     return SqliteCatalog(db)
+
+
+@pytest.fixture(scope="session")
+def real_ygo_catalog(tmp_path_factory):
+    """Every card of ../shared's YGOPro databases, English and Japanese names, imported as a user
+    would (skips without ../shared)."""
+    if not (SHARED / "data" / "ygo").is_dir():
+        pytest.skip("../shared (third-party card data) is not beside this checkout; it is not shipped with the repo")
+    from forcecheck.cards.store import SqliteCatalog
+    from forcecheck.importers.pipeline import import_files
+
+    db = tmp_path_factory.mktemp("real-ygo") / "catalog.sqlite3"
+    ygo = SHARED / "data" / "ygo"
+    import_files("ygopro", [ygo / "cards.cdb", ygo / "cards-ja.cdb"], db)
+    return SqliteCatalog(db)
+
+
+@pytest.fixture(scope="session")
+def real_catalogs(real_fow_catalog, real_ygo_catalog):
+    """Both real catalogs by game, imported once per test session."""
+    return {"fow": real_fow_catalog, "ygo": real_ygo_catalog}

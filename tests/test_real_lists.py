@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 from conftest import SHARED, needs_shared
 
-from forcecheck.cards.store import SqliteCatalog
 from forcecheck.checking import FormatCache, check_file
 
 REAL = SHARED / "data" / "real-decklists"
@@ -20,15 +19,9 @@ pytestmark = needs_shared
 
 
 @pytest.fixture(scope="module")
-def catalogs(tmp_path_factory):
-    """The real card databases, imported once: Force of Will (fowsim), Yu-Gi-Oh! (English and Japanese)."""
-    from forcecheck.importers.pipeline import import_files
-
-    folder = tmp_path_factory.mktemp("real-catalogs")
-    data = SHARED / "data"
-    import_files("fowsim", [data / "fow" / "fowsim-cards.json", data / "fow" / "fowsim-abc2023-decks-cards.json"], folder / "fow.db")
-    import_files("ygopro", [data / "ygo" / "cards.cdb", data / "ygo" / "cards-ja.cdb"], folder / "ygo.db")
-    return {"fow": SqliteCatalog(folder / "fow.db"), "ygo": SqliteCatalog(folder / "ygo.db")}
+def catalogs(real_catalogs):
+    """The real card databases, imported once per session: Force of Will (fowsim), Yu-Gi-Oh! (English and Japanese)."""
+    return real_catalogs
 
 
 def check(catalogs, folder: str, name: str):
