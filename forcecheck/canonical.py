@@ -259,7 +259,7 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
     # its place among them (one on a card's own line stops rewrite: it would lose its card)
     card_lines = _card_lines(resolution)
     described += [note.text for note in deck.notes
-                  if (note.kind == "comment" and note.line is not None and note.line >= after)
+                  if (note.kind in ("comment", "remark") and note.line is not None and note.line >= after)
                   or (note.kind == "trailing-comment" and note.line not in card_lines)]
     if described:
         lines.extend(([""] if lines else []) + described)

@@ -671,15 +671,17 @@ class _Resolver:
             items.append(fixed)
         if row and (misses * 2 > len(reading.parts) or len(items) - misses < 2):
             return None
-        if reading.kind is ReadingKind.FACES:
+        kind, words = reading.kind, reading.why
+        if kind is ReadingKind.FACES:
             if len({id(item.card) for item in items}) == 1:  # "Ruler // J-ruler": one card
                 first = items[0]
                 said = tuple(s for item in items for s in item.said)
                 return [_Item(Entry(first.entry.name, entry.count, entry.line, first.entry.printing, entry.count_ok,
                                     entry.count_text), first.card, first.note, said)]
+            kind, words = ReadingKind.TWO_CARDS, ReadingKind.TWO_CARDS.words  # "Faria // Melgis": two rulers
         written = entry.name if entry.count_text is None else f"{entry.count_text} {entry.name}"
         read = "; ".join(f"{item.entry.count} {item.card.name if item.card else repr(item.entry.name)}" for item in items)
-        self._read_as(reading.kind, entry.line, written, read, reading.why)
+        self._read_as(kind, entry.line, written, read, words)
         return items
 
     def _read_as(self, kind: ReadingKind, line: int | None, written: str, read: str, words: str | None = None) -> None:

@@ -217,7 +217,8 @@ def card_name(card, lang: str) -> str:
 
 
 _NOTE_KINDS = {"comment": "comment", "total": "total", "metadata": "metadata", "columns": "table-header",
-               "table-header": "table-header", "label": "label", "heading": "title"}
+               "table-header": "table-header", "label": "label", "heading": "title", "prose": "prose",
+               "remark": "other"}
 """What each kind of ``Decklist.notes`` is as a line kind (``trailing-comment`` sits on a card line)."""
 
 
@@ -230,7 +231,7 @@ def predicted_labels(path: Path, deck, resolution, fmt=None, lang: str = "en") -
     it kept of lines that are no cards, and the findings that name a title, a line read as
     nothing, or a ruler's other face. A line the reading accounts for in no way is ``blank`` when
     it is empty, else ``other`` (read as nothing at all); a line it refused is ``unread``."""
-    from forcecheck.resolve import SET_CODE_ALONE
+    from forcecheck.decklists.readings import ReadingKind
 
     lines = list_lines(path)
     out: dict[int, dict] = {}
@@ -258,7 +259,7 @@ def predicted_labels(path: Path, deck, resolution, fmt=None, lang: str = "en") -
             out[section.line] = {"kind": "group", "section": section_id, "name": section.title}
         else:
             out[section.line] = {"kind": "header", "section": section_id}
-    for note in deck.notes:
+    for note in [*deck.notes, *resolution.headings]:
         kind = _NOTE_KINDS.get(note.kind)
         if kind is not None and note.line is not None and note.line not in out:
             out[note.line] = {"kind": kind}
@@ -267,7 +268,7 @@ def predicted_labels(path: Path, deck, resolution, fmt=None, lang: str = "en") -
         where = finding.lines or ((finding.line,) if finding.line is not None else ())
         if item.rule == "deck-title":
             label = {"kind": "title"}
-        elif item.rule == "line-read-as" and item.reading == SET_CODE_ALONE:
+        elif item.rule == "line-read-as" and item.reading is ReadingKind.SET_CODE_ALONE:
             label = {"kind": "other"}
         else:
             continue

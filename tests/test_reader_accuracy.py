@@ -21,14 +21,6 @@ LABELS_DIFFER_FROM_EXPECTED = {
         "the stone deck's last two entries: 4 Magic Stone of Black Silence, and 4 of a card whose name the page's "
         "'Read more' cut short; EXPECTED's 4 is the two read as one unknown card",
     ),
-    ("fow", "fowlibrary_2020-09-23_hanzo-kaguya.txt"): (
-        {"ruler": 1, "main": 4, "stones": 10, "rune": 5},
-        "the storer's '[... TRUNCATED ...]' mark is no card; EXPECTED counts it as a 1-copy unknown card",
-    ),
-    ("fow", "fowlibrary_2021-09-01_ragnarok-SINGLETON.txt"): (
-        {"ruler": 1, "main": 20, "stones": 10},
-        "the storer's '[... TRUNCATED ...]' mark is no card; EXPECTED counts it as a 1-copy unknown card",
-    ),
 }
 
 

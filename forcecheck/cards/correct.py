@@ -25,7 +25,9 @@ from functools import lru_cache
 from forcecheck.cards.names import normalize_name
 from forcecheck.records import Record
 
-_DROPPED_WORDS = frozenset({"the", "a", "an", "of"})
+_DROPPED_WORDS = frozenset({"the", "a", "an", "of", "in", "on", "at", "to", "for", "from", "with", "by"})
+"""Articles and small prepositions players drop, add or swap (``Fetal Movement of Outer World`` for
+``Fetal Movement in Outer World``): a spelling variant, when one card alone folds so."""
 _BRITISH = {"defence": "defense", "offence": "offense", "licence": "license", "grey": "gray", "armour": "armor",
             "colour": "color", "honour": "honor", "favour": "favor", "valour": "valor", "vapour": "vapor",
             "harbour": "harbor", "rumour": "rumor", "centre": "center", "theatre": "theater", "metre": "meter",

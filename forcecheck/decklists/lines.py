@@ -70,7 +70,7 @@ _ANY_NOTE = lazy(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
 _WRAPPERS = lazy(r"^[《「『](.*)[》」』]$")
 _BULLET = lazy(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
 _TABLE_EDGE = lazy(r"\s*\|\s*$")
-_FACE_SPLIT = lazy(r"\s*(?://|／／)\s*|\s+/\s+|(?<=\S)/(?=\S)")
+_FACE_SPLIT = lazy(r"\s*(?://|／／)\s*|\s+/\s*|(?<=\S)/(?=\S)|(?<=\S)/\s+")
 
 
 def strip_notes(name: str) -> str:
@@ -108,6 +108,8 @@ def _printing_of(name: str) -> tuple[str, str | None]:
     if match:
         return name[match.end():].strip(), match.group("code")
     codes = list(_CODE_IN_BRACKETS.finditer(name))
+    if len(codes) > 1 and _FACE_SPLIT.search(name):
+        return name, None  # "Faria (SDAO1-026) // Melgis (SDAO1-028)": each face has its code, the line has none
     if codes and codes[-1].start() > 0:
         code = codes[-1]
         return (name[: code.start()] + name[code.end():]).strip(), code.group("code")
@@ -258,6 +260,12 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
         words = entry.name.split()
         for cut in range(len(words) - 1, 0, -1):
             out.append(_reading(" ".join(words[:cut]), entry.printing, *args, ReadingKind.ROW_REST))
+    titled = _TITLE_BEFORE_CARD.match(folded) if entry.count_text is None else None
+    if titled:  # "Top 8: 1 Junk Synchron": a card line after a title-like label is a card line
+        card = parse_entry_simple(raw[titled.start("rest"):])
+        if card.count_text is not None:
+            out.append(_reading(card.name, card.printing, card.count, card.count_text, card.count_ok,
+                                ReadingKind.TITLE_BEFORE_CARD))
     glued = _GLUED_COUNT.search(folded)
     if glued:  # "Acolyte of the Abyss4x Nyarlathotep": an image caption glued before the card's count
         tail = parse_entry_simple(raw[glued.start(1):])
@@ -265,6 +273,9 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
                             ReadingKind.GLUED_REMARK))
     return tuple(out)
 
+
+_TITLE_BEFORE_CARD = lazy(r"^(?P<head>[^:：]{1,60}?)\s*(?:[:：]|\s[-–—]\s)\s*(?P<rest>\d{1,4}\s*[xX×]?\s+\S.*)$")
+"""``Top 8: 1 Junk Synchron``, ``1st Place - 1 Magical Dragon``: a label, then a card line with its count."""
 
 _SUFFIX_CELL_END = lazy(r"(?<=\S)[*×xX]\d{1,2}枚?(?=\s+\S)")
 

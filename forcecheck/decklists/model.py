@@ -296,7 +296,8 @@ class Note(Record, frozen=True):
     """A line read as something other than a card: ``total`` (``Total: 41``, checked against
     the cards), ``metadata`` (``Player: Jane D.``), ``columns`` (a row of section titles heading a
     table), ``table-header`` (``| Qty | Name | Type |``), ``label`` (``Decklist:``, naming no section),
-    ``heading`` (a line of prose above the cards)."""
+    ``heading`` (a line of prose above the cards), ``comment`` (``# ...``), ``remark`` (an editor's
+    mark in brackets, ``[... the page ends here ...]``)."""
 
     kind: str
     text: str

@@ -29,6 +29,7 @@ class ReadingKind(Enum):
     COST_FIRST = (20, "a cost before the name", False)
     LABEL_FIRST = (30, "a label and a dash before the name", False)
     FACES = (40, "faces of one card", False)
+    TWO_CARDS = (45, "two cards on one line, not faces of one card", False)
     REMARK_AFTER_SLASHES = (50, "the text after '//' read as a remark", True)
     NUMBER_AT_END_IN_NAME = (60, "the number at the end is part of the name", False)
     NUMBER_FIRST_IN_NAME = (70, "the number is part of the name", False)

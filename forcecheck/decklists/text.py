@@ -64,6 +64,8 @@ _MARKDOWN_HEADING = lazy(r"^(?:#+|//)\s*")
 _BULLET = lazy(r"^(?:[-*]\s+|[•·●▪►>|]\s*)+(?=\S)")
 """``- 4x Name``, ``* Name``, ``• Name``: list items (``-1 Name`` is a negative count, no bullet)."""
 _RULE_LINE = lazy(r"^[\s|+=_~*・･·•\-–—]*$")
+_EDITORS_NOTE = lazy(r"^[\[［].*(?:\.\.\.|…).*[\]］]$")
+"""A whole line in square brackets with an ellipsis: an editor's mark (``[... the page ends here ...]``)."""
 _CONTINUED = lazy(r"\S\s*//$")
 """A line that ends in ``//``: the card's other face is on the next line."""
 _AFTER_INLINE = 1_000
@@ -203,6 +205,9 @@ class _Reader:
             line = _BULLET.sub("", line)  # "- 4x Name", "• Name x2": a list item
         if _RULE_LINE.match(line):
             self.blank += 1  # "|", "---", "===": a table border or a rule, as good as a blank line
+            return
+        if _EDITORS_NOTE.match(line):  # "[... TRUNCATED ...]", "[…]": an editor's mark in a copied page, no card
+            deck.notes.append(Note("remark", line, number))
             return
         commented = False
         if "#" in line or "  //" in line:

@@ -14,7 +14,7 @@ from forcecheck.rules.base import Finding
 
 SLUG = "declared-count-mismatch"
 
-_COMMENTS = ("comment", "trailing-comment")
+_COMMENTS = ("comment", "trailing-comment", "remark")
 """Notes of lines that only comment; they announce no count."""
 
 
