@@ -270,9 +270,33 @@ class CompiledFormat(Record):
     def known_headers(self) -> HeaderTable:
         """What the text reader needs to know of this format's headers (built once)."""
         if self._header_table is None:
+            from forcecheck.decklists.kinds import KindGroups
+
             side = self.spec.sideboard.section if self.spec.sideboard else None
-            self._header_table = HeaderTable(sections=dict(self.headers), groups=dict(self.groups), sideboard=side)
+            self._header_table = HeaderTable(sections=dict(self.headers), groups=dict(self.groups), sideboard=side,
+                                             kinds=KindGroups(self.spec.game, self.section_for_types))
         return self._header_table
+
+    def section_for_types(self, types: frozenset[str]) -> str | None:
+        """Where the format places a card of these types written under no header: the first
+        section whose placement claims it, else the rest (a group header naming card kinds
+        belongs there: ``Synchros`` to the extra deck)."""
+        card = Card(name="", game=self.spec.game, types=types)
+        for section_id, claims in self.placements:
+            if claims(card):
+                return section_id
+        return self.rest
+
+    def group_claim(self, title: str) -> Callable[[Card], bool] | None:
+        """The test of the cards a group holds (a table's column titled so), where the format or
+        the kinds the title names say; None when neither does."""
+        claim = self.group_claims.get(header_key(title))
+        if claim is not None:
+            return claim
+        parts = self.known_headers.kinds.kinds(title) if self.known_headers.kinds is not None else ()
+        if not parts:
+            return None
+        return lambda card: any(types <= card.types for types in parts)
 
     @property
     def sideboard(self) -> str | None:

@@ -125,7 +125,7 @@ class Placer:
 
     def _holds(self, column: str, card: Card | None) -> bool:
         section_id, _, group = column.partition("/")
-        group_holds = self.fmt.group_claims.get(group) if group else None
+        group_holds = self.fmt.group_claim(group) if group else None
         if group_holds is not None and (card is None or not group_holds(card)):
             return False
         claims = self.claimed.get(section_id)

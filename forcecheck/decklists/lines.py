@@ -500,21 +500,24 @@ def read_header(line: str, headers: HeaderTable) -> HeaderLine | None:
                 else:
                     known.inline = re.sub(r"^[*_\s]+", "", inline)
                 return known
+    if body and not body[0].isdigit() and len(body) <= 60 and looks_like_prose(text):
+        # "Here's what Jane is playing:" is prose, unless its words name a section: "Here's my sideboard:",
+        # or without a colon, a sentence that ends with the section's title ("And here is the side deck")
+        named = _named_in(body, headers, at_end=not ends_colon)
+        return named if ends_colon or (named is not None and named.section is not None) else None
     if ends_colon and body and not body[0].isdigit() and len(body) <= 60:
-        if looks_like_prose(text):  # "Here's what Jane is playing:": prose, unless its words name a section
-            return _named_in(body, headers)
         bare, count, of = header_parts(body)
         return HeaderLine(bare, None, None, count, of, "", False)
     return None
 
 
-def _named_in(sentence: str, headers: HeaderTable) -> HeaderLine | None:
+def _named_in(sentence: str, headers: HeaderTable, at_end: bool = False) -> HeaderLine | None:
     """The section or group a sentence ending in a colon names (``Here's my sideboard:``), the
     longest title first, or None: a sentence naming none is prose, and the cards under it are
-    placed as cards under no header."""
+    placed as cards under no header. ``at_end``: only a title that ends the sentence counts."""
     words = [w for w in re.split(r"[^\w'-]+", sentence) if w]
     for width in range(min(4, len(words)), 0, -1):
-        for at in range(len(words) - width + 1):
+        for at in (range(len(words) - width + 1) if not at_end else (len(words) - width,)):
             found = _known(" ".join(words[at: at + width]), headers)
             if found is not None and found.declared is None:
                 found.title = sentence.rstrip(":： ")
@@ -533,6 +536,10 @@ def _known(text: str, headers: HeaderTable) -> HeaderLine | None:
         return HeaderLine(bare, headers.sections[key], None, count, of, "", True)
     if key in headers.groups:
         return HeaderLine(bare, None, headers.groups[key], count, of, "", True)
+    if headers.kinds is not None and bare:
+        section = headers.kinds.group(bare)  # "Synchros", "XYZs", "Spells & Traps", "モンスター": cards of these kinds
+        if section is not None:
+            return HeaderLine(bare, None, section, count, of, "", True)
     return None
 
 
@@ -546,7 +553,11 @@ def column_titles(line: str, headers: HeaderTable) -> list[HeaderLine] | None:
     at = 0
     while at < len(words):
         for width in range(min(4, len(words) - at), 0, -1):
-            header = _known(" ".join(words[at: at + width]), headers)
+            title = " ".join(words[at: at + width])
+            header = _known(title, headers)
+            if header is not None and width > 1 and header.group is not None and headers.kinds is not None \
+                    and len(headers.kinds.kinds(title)) > 1:
+                continue  # "Monsters Spells Traps" in a row of titles: three columns, not one group
             if header is not None and header.declared is None:
                 found.append(header)
                 at += width

@@ -332,19 +332,23 @@ class HeaderTable(Record, frozen=True):
     sections: dict[str, str | None]
     groups: dict[str, str]
     sideboard: str | None
+    kinds: Any
+    """The format's groups named by card kinds (``decklists.kinds.KindGroups``), or None."""
 
-    __slots__ = ("sections", "groups", "sideboard")
+    __slots__ = ("sections", "groups", "sideboard", "kinds")
 
     def __init__(
         self,
         sections: dict[str, str | None] | None = None,
         groups: dict[str, str] | None = None,
         sideboard: str | None = None,
+        kinds: Any = None,
     ) -> None:
         _set = object.__setattr__
         _set(self, "sections", {} if sections is None else sections)
         _set(self, "groups", {} if groups is None else groups)
         _set(self, "sideboard", sideboard)
+        _set(self, "kinds", kinds)
 
     def __contains__(self, key: object) -> bool:
         return key in self.sections

@@ -29,6 +29,7 @@ from forcecheck.decklists.lines import (
     is_list_label,
     is_table_header_row,
     known_header_lines,
+    looks_like_prose,
     metadata_of,
     parse_entry,
     read_header,
@@ -195,7 +196,7 @@ class _Reader:
                 self._metadata(*meta)
                 return
             heading = _MARKDOWN_HEADING.sub("", line)
-            header = read_header(heading, self.headers) if heading else None
+            header = read_header(heading, self.headers) if heading and not looks_like_prose(heading) else None
             if header is None or not header.known:
                 deck.notes.append(Note("comment", line, number))  # fmt keeps it
                 return
@@ -304,7 +305,7 @@ class _Reader:
     def _table(self, columns, line: str, number: int) -> None:
         ids = []
         for header in columns:
-            ids.append(header.section or f"{header.group}/{header_key(header.title)}")
+            ids.append(header.section or f"{header.group}/{header.title}")
         if len({h.group for h in columns}) == 1 and all(h.group for h in columns):  # "Monsters Spells Traps": groups of one section
             header = columns[0]
             header.title = line.strip()
