@@ -380,6 +380,34 @@ def metadata_of(line: str) -> tuple[str, str] | None:
     return _METADATA_KEYS.get(key, key), match.group("value")
 
 
+# --- a whole list on one line -----------------------------------------------------------
+
+_BBCODE = lazy(r"\[/?(?:deck|decklist|list|b|i|u|s|spoiler|quote|code|center|left|right|size|color|font|url|img|\*)"
+               r"(?:=[^\]]*)?\]", re.IGNORECASE)
+"""Forum markup (``[deck]...[/deck]``, ``[b]``, ``[list][*]``): decoration around a list, never a card."""
+_LIST_SEPARATOR = lazy(r"\s*(?:\||;|,(?=\s*(?:\d{1,2}\s*[:xX×]?\s*\S|[xX×]\s*\d))|(?<=\d),)\s*")
+"""Where a list written on one line is cut: at ``|`` and ``;``, and at a comma before or after a
+count (a comma inside a name, ``Gawain, the Knight of the Sun``, has neither)."""
+_COUNTED_PIECE = lazy(r"^(?:\d{1,2}\s*(?:[:.)xX×]\s*|\s+)\S|[xX×]\s*\d{1,2}\s+\S)|\S.*?(?:\s*[xX×*]\s*|\s+|\s*[:：]\s*)\d{1,2}$")
+
+
+def strip_markup(line: str) -> str:
+    """A line without forum markup (BBCode tags)."""
+    return _BBCODE.sub(" ", line).strip() if "[" in line else line
+
+
+def list_on_one_line(line: str) -> list[str] | None:
+    """A list collapsed onto one line with separators (``2:Name, 3:Name, 1:Name``, ``2 A | 3 B |
+    1 C``, a forum post's ``[deck]...[/deck]``): its card lines, or None when the line is not
+    such a list (one piece, or a piece without a count)."""
+    if not any(mark in line for mark in ("|", ";", ",")):
+        return None
+    pieces = [piece for piece in _LIST_SEPARATOR.split(line) if piece.strip()]
+    if len(pieces) < 2 or not all(_COUNTED_PIECE.match(fold_width(piece).strip()) for piece in pieces):
+        return None
+    return [piece.strip() for piece in pieces]
+
+
 # --- prose ------------------------------------------------------------------------------
 
 _PROSE_WORDS = frozenset({

@@ -28,12 +28,12 @@ def fold_width(text: str) -> str:
 
 
 _HEADER_COUNT = lazy(
-    r"\s*(?::\s*|[-–—=]\s*)?[(\[]?\s*(?P<n>\d{1,3})\s*(?:cards?|枚|张)?\s*(?:of\s+(?P<of>\d{1,3})(?:\s*cards?)?)?\s*[)\]]?\s*$"
+    r"\s*(?::\s*|[-–—=]\s*|[xX×]\s*)?[(\[]?\s*(?P<n>\d{1,3})\s*(?:cards?|枚|张)?\s*(?:of\s+(?P<of>\d{1,3})(?:\s*cards?)?)?\s*[)\]]?\s*$"
     r"|\s*[(\[]?\s*\d{1,3}\s*[-〜~–]\s*\d{1,3}\s*(?:cards?|枚)?\s*[)\]]?\s*$"
     r"|\s*[(\[]\s*\d{1,3}\s+[A-Za-z][\w ]*[)\]]\s*$",
     re.IGNORECASE,
 )
-"""After a header title: ``(40)``, ``: 19``, ``- 15``, ``22枚``, ``(26 of 40)``; a range
+"""After a header title: ``(40)``, ``: 19``, ``- 15``, ``x 42``, ``22枚``, ``(26 of 40)``; a range
 (``(25-28)``, ``5〜6枚``) or a note (``(10 Divinity)``) is read but announces no count."""
 
 

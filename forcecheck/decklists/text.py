@@ -29,11 +29,13 @@ from forcecheck.decklists.lines import (
     is_list_label,
     is_table_header_row,
     known_header_lines,
+    list_on_one_line,
     looks_like_prose,
     metadata_of,
     parse_entry,
     read_header,
     split_at_headers,
+    strip_markup,
     total_of,
 )
 from forcecheck.decklists.model import (
@@ -148,7 +150,7 @@ def _pieces(line: str, headers: HeaderTable) -> list[str] | None:
         if len(part) <= MAX_LINE_CHARS:
             out.append(part)
             continue
-        cells = cell_texts(part)
+        cells = list_on_one_line(strip_markup(part)) or cell_texts(part)
         if not cells or any(len(cell) > MAX_LINE_CHARS for cell in cells):
             return None
         out.extend(cells)
@@ -190,6 +192,11 @@ class _Reader:
                               template.count_text, template._readings, template.count_last, template.bracketed))
             return
         original = line
+        if "[" in line:
+            line = strip_markup(line)  # "[deck]...[/deck]", "[b]Main Deck[/b]": forum markup, never a card
+            if not line:
+                self.blank += 1
+                return
         if line.startswith(("#", "//")):
             meta = comment_metadata(line)
             if meta:  # "# Player: Jane Doe" comments carry registration metadata
@@ -256,6 +263,11 @@ class _Reader:
                 for piece in pieces:
                     self.read(piece, number)
                 return
+        pieces = list_on_one_line(line)
+        if pieces is not None:  # "2:Name, 3:Name, 1:Name", "2 A | 3 B | 1 C": a list written on one line
+            for piece in pieces:
+                self._entry(parse_entry(piece, number))
+            return
         entry = parse_entry(line, number)
         if line[0].isdigit() and not commented:  # how such a line reads depends on its text alone, not on the format or the list
             if len(_CARD_LINES) >= _CARD_LINES_KEPT:
@@ -296,7 +308,8 @@ class _Reader:
                 for piece in pieces[1:]:
                     self.read(piece, number)
                 return
-            self._entry(parse_entry(header.inline, number))
+            for piece in list_on_one_line(header.inline) or (header.inline,):  # "Main Deck: 2 A, 3 B, 1 C"
+                self._entry(parse_entry(piece, number))
             self.blank = _AFTER_INLINE  # "Ruler: Faria" is complete: the next line starts a new block
 
     def _entry_or_line(self, text: str, number: int) -> None:
