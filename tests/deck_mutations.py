@@ -69,7 +69,7 @@ def bounds(deck: Deck, facts: Facts, section_id: str) -> tuple[int, int | None] 
             options = [_quantity(v, deck, facts) for v in one_of]
             if None in options:
                 return None
-            current = deck.size(section_id)
+            current = counted_size(deck, facts, section_id)
             if current not in options:
                 return None
             values = {"exactly": current}
@@ -80,6 +80,17 @@ def bounds(deck: Deck, facts: Facts, section_id: str) -> tuple[int, int | None] 
         if "max" in values:
             high, found = values["max"] if high is None else min(high, values["max"]), True
     return (low, high) if found else None
+
+
+def counted_size(deck: Deck, facts: Facts, section_id: str) -> int:
+    """The cards of the section its size rule counts: the sideboard's 15 leave its rulers out."""
+    left_out: set[str] = set()
+    for rule in facts.fmt.spec.rules:
+        where = getattr(rule, "where", None)
+        if rule.kind == "section-size" and list(rule.sections) == [section_id] and where is not None and getattr(where, "not_", None):
+            kinds = where.not_.type
+            left_out |= {kinds} if isinstance(kinds, str) else set(kinds or ())
+    return sum(line.count for line in deck.section(section_id) if not facts.kinds(line.card) & left_out)
 
 
 def _quantity(value, deck: Deck, facts: Facts) -> int | None:
@@ -313,7 +324,7 @@ def banned_combination(deck, facts, rng):
 def _resize(deck: Deck, facts: Facts, rng, section_id: str, target: int) -> Deck | None:
     """The deck with the section at ``target`` cards: copies taken away, or added as more copies of
     its cards under their limit and then new cards from the catalog that fit the section."""
-    current = deck.size(section_id)
+    current = counted_size(deck, facts, section_id)
     mutated = deck
     while current > target:
         taken = take_one(mutated, section_id, rng)

@@ -113,6 +113,23 @@ def shape_key(deck_key: str) -> str:
     return f"read-back:{deck_key}"
 
 
+def reference_key(deck_key: str) -> str:
+    """The KNOWN_FAILURES shape of a mutant counted from its structured form (no line to read)."""
+    return f"reference:{deck_key}"
+
+
+def reference_cells() -> list[tuple[str, str]]:
+    """(family, deck) for every family and every CI deck it has a mutant for."""
+    return [(name, key) for name in dm.FAMILIES for key in decks() if mutant(name, key) is not None]
+
+
+def reference_failure(family_name: str, deck_key: str) -> str | None:
+    """None when the mutant, counted from its structured form, breaks the rule it names."""
+    m = mutant(family_name, deck_key)
+    verdict = dm.judge(reader(), m, dm.REFERENCE)
+    return None if verdict.outcome == "caught" else dm.describe(verdict, m)
+
+
 def main() -> int:
     from reading_known_failures import cause_of
 
@@ -123,6 +140,9 @@ def main() -> int:
     for family_name, shape_name in mutation_cells():
         if mutation_failures(family_name, shape_name):
             failing.append((family_name, shape_name))
+    for family_name, deck_key in reference_cells():
+        if reference_failure(family_name, deck_key):
+            failing.append((family_name, reference_key(deck_key)))
     for key in sorted(failing):
         print(f"    {key!r}: {cause_of(*key)},")
     print(f"# {len(failing)} failing cells", file=sys.stderr)
