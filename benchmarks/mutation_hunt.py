@@ -2,8 +2,8 @@
 catalogs in ../shared, written in every shape, and thousands of mutants, each judged in shapes
 drawn at random.
 
-    python benchmarks/mutation_hunt.py [--fow-decks 60] [--ygo-decks 60] [--shapes-per-mutant 4]
-                                       [--seed 1] [--json FILE] [--examples N]
+    python benchmarks/mutation_hunt.py [--fow-decks 60] [--ygo-decks 60] [--shapes-per-mutant 2]
+                                       [--seed 1] [--json FILE] [--examples N] [--quick]
 
 The decks: the real published lists that tests/test_real_lists.py reads as legal, the .ydk decks
 of ../shared in the 5D's era, the five official ABC 2023 decks (scripts/make_abc_samples.py), and
@@ -196,11 +196,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fow-decks", type=int, default=60, help="Force of Will decks drawn from the catalog (Bifrost and Wanderer)")
     parser.add_argument("--ygo-decks", type=int, default=60, help="Yu-Gi-Oh! decks drawn from the catalog")
-    parser.add_argument("--shapes-per-mutant", type=int, default=4, help="shapes each mutant is judged in, drawn from those that can say it")
+    parser.add_argument("--shapes-per-mutant", type=int, default=2, help="shapes each mutant is judged in, drawn from those that can say it")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--examples", type=int, default=3, help="examples kept per failing (family, shape) and shape")
     parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "mutation_hunt.json")
+    parser.add_argument("--quick", action="store_true", help="8 drawn decks of each game, each mutant in one shape")
     args = parser.parse_args()
+    if args.quick:
+        args.fow_decks, args.ygo_decks, args.shapes_per_mutant = 8, 8, 1
     if not (SHARED / "data").is_dir():
         raise SystemExit("../shared (third-party card data) is not beside this checkout: the hunt needs the real catalogs")
     rng = random.Random(args.seed)

@@ -11,6 +11,8 @@ same shapes over many decks of the real catalogs.
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from deck_shapes import COUNT_FORMS, SHAPES, Line, NotExpressible, shape_verdict
 from reading_known_failures import KNOWN_FAILURES
 from reading_suites import decks, expressible, reader, reference, shape_cells, shape_failure, shape_key
@@ -97,3 +99,31 @@ def test_a_misread_is_seen():
     assert shape_verdict(reader(), moved, "plain", reference("faria")).startswith("sections {")
     swapped = faria.with_section("side", [Line(3, "Miscalculation"), Line(3, "Excalibur")])
     assert shape_verdict(reader(), swapped, "plain", reference("faria")).startswith("same section sizes, other cards")
+
+
+# --- decks drawn from the sample catalog (hypothesis, bounded) -------------------------------------
+
+def _clean_shapes() -> dict[str, list[str]]:
+    """Per game, the shapes that read back every CI deck of that game (no known failure)."""
+    known = {shape for family, shape in KNOWN_FAILURES if family.startswith("read-back:")}
+    return {game: sorted({s for k, s in shape_cells() if decks()[k].game == game and s not in known}) for game in ("fow", "ygo")}
+
+
+@settings(max_examples=60, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_decks_drawn_from_the_sample_catalog_read_back_in_every_shape_that_reads_the_ci_decks(data):
+    """Any main deck made of a CI deck's cards and other cards of the sample catalog, any counts:
+    a shape that reads the CI decks back reads it back too (a fixed deck could hide a name or a
+    count a shape misreads)."""
+    base = decks()[data.draw(st.sampled_from(["faria", "atom", "abc-kabuki", "ygo-synchro"]))]
+    main = list(base.section("main"))
+    kept = data.draw(st.lists(st.sampled_from(range(len(main))), min_size=1, max_size=len(main), unique=True))
+    others = data.draw(st.lists(st.sampled_from(reader().facts_for(base).pool("main", base)), max_size=4, unique=True))
+    lines = [Line(data.draw(st.integers(1, 4)), name) for name in [main[i].name for i in sorted(kept)] + others]
+    deck = base.with_section("main", lines)
+    shape_name = data.draw(st.sampled_from(_clean_shapes()[base.game]))
+    try:
+        failure = shape_verdict(reader(), deck, shape_name)
+    except NotExpressible:
+        return
+    assert failure is None, f"{shape_name}: {failure}"
