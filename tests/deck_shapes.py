@@ -444,7 +444,7 @@ def _ja_groups(deck: Deck, facts: Facts) -> str:
 shape("header-counted", "Main Deck (40):")(lambda d, f: sectioned(d, f, "plain", lambda sid, t, n: f"{t} ({n}):"))
 shape("header-x-count", "Main Deck x 40")(lambda d, f: sectioned(d, f, "count-x", lambda sid, t, n: f"{t} x {n}"))
 shape("header-colon-count", "Main Deck: 40")(lambda d, f: sectioned(d, f, "plain", lambda sid, t, n: f"{t}: {n}"))
-shape("header-caps-dash", "MAIN DECK - 40")(lambda d, f: sectioned(d, f, "count-space-x", lambda sid, t, n: f"{t.upper()} - {n}"))
+shape("header-caps-dash", "MAIN DECK - 40")(lambda d, f: sectioned(d, f, "count-x", lambda sid, t, n: f"{t.upper()} - {n}"))
 shape("header-dash-prefix", "-Sideboard")(lambda d, f: sectioned(d, f, "count-x", lambda sid, t, n: f"-{t}"))
 shape("header-markdown", "## Main Deck, - 4x Name")(
     lambda d, f: sectioned(d, f, "count-x", lambda sid, t, n: f"## {t}", bullet=lambda i: "- "))
@@ -493,13 +493,13 @@ shape("groups", "Main Deck (40): Monsters (19) / Spells (10) / Traps (11); Reson
     lambda d, f: sectioned(d, f, "count-x", lambda sid, t, n: f"{t} ({n}):", groups=_groups_in(("main", "side") if f.game == "ygo" else ("main",), f),
                            group_header=lambda g, n, total: f"{GROUP_TITLES[g]} ({n})"))
 shape("groups-no-main-header", "Monsters: 19 / Spells: 10 / Traps: 11 with no Main Deck header")(
-    lambda d, f: sectioned(d, f, "count-space-x", lambda sid, t, n: f"{t}: {n}", groups=_groups_in(("main",), f),
+    lambda d, f: sectioned(d, f, "count-x", lambda sid, t, n: f"{t}: {n}", groups=_groups_in(("main",), f),
                            group_header=lambda g, n, total: f"{GROUP_TITLES[g]}: {n}", main_header=False))
 shape("groups-of-total", "Resonators: (20 of 40) with no Main Deck header")(
     lambda d, f: sectioned(d, f, "count-x", lambda sid, t, n: f"{t} ({n})", groups=_groups_in(("main",), f),
                            group_header=lambda g, n, total: f"{GROUP_TITLES[g]}: ({n} of {total})", main_header=False))
 shape("groups-kinds", "Synchros (13): / Fusions (1): in the extra deck, Monster Cards / Spell Cards in the main deck")(
-    lambda d, f: sectioned(d, f, "count-space-x", lambda sid, t, n: f"{t}:", groups=_groups_in(("main", "extra"), f),
+    lambda d, f: sectioned(d, f, "count-x", lambda sid, t, n: f"{t}:", groups=_groups_in(("main", "extra"), f),
                            group_header=lambda g, n, total: f"{KIND_GROUP_TITLES[g]} ({n}):"))
 
 
