@@ -68,10 +68,11 @@ def variant_key(key: str) -> str:
 _DIGITS = re.compile(r"\d+")
 
 COMMON_WORD_NAMES = 3
-"""A one-word shortened name (``Bear`` for ``Brotherhood of the Fire Fist - Bear``) whose word
-this many other card names hold too is a common word, not a name: it reads as no card. A word
-two other names hold (``ミラーフォース`` beside ``ミラーフォース・ドラゴン``) is still the card's
-own name, as players use it."""
+"""A one-word shortened name whose word this many other card names hold too is a common word,
+not a name: it reads as no card. A word two other names hold (``ミラーフォース`` beside
+``ミラーフォース・ドラゴン``) is still the card's own name, as players use it. A single word after
+an archetype's name and a dash (``Bear`` of ``Brotherhood of the Fire Fist - Bear``, ``The Sword``
+of ``Bujin Regalia - The Sword``) is a common noun, never a card on its own."""
 
 MIN_SWAPPED = 5
 """Names (folded, without spaces) at least this long take one swap of neighbouring letters as a typo."""
@@ -152,10 +153,12 @@ class Corrector:
                 seen.add((folded, name))
                 self._typo_keys.append(folded.replace(" ", "") if unspaced else folded)
                 self._typo_names.append(name)
-                shorts.extend((_fold_words(normalize_name(short)), name) for short in shortened(name, unspaced))
-        for words, name in shorts:
-            if len(words) == 1 and len(word_names.get(words[0], set()) - {name}) >= COMMON_WORD_NAMES:
-                continue  # "Dragon", "Moon", "Bear": a common word, no card is clearly meant
+                after_dash = name.split(" - ", 1)[1] if " - " in name else None
+                shorts.extend((_fold_words(normalize_name(short)), name, short == after_dash)
+                              for short in shortened(name, unspaced))
+        for words, name, after_dash in shorts:
+            if len(words) == 1 and (after_dash or len(word_names.get(words[0], set()) - {name}) >= COMMON_WORD_NAMES):
+                continue  # "Dragon", "Moon", "Bear" after an archetype's name, or a word many names hold: no card is clearly meant
             self._short.setdefault("".join(words), set()).add(name)
         self._beginnings = sorted(set((k, n) for k, n in zip((variant_key(k) for k in keys), names))) if unspaced else []
 
