@@ -42,7 +42,7 @@ class ConfigError(ForcecheckError):
 
 class Setting(Record, frozen=True):
     name: str
-    kind: str  # "str", "path", "list", "paths", "map", "choice", "date", "int", "pins"
+    kind: str  # "str", "path", "list", "paths", "map", "choice", "date", "int", "pins", "source"
     env: str | None
     default: Any
     choices: tuple[str, ...]
@@ -91,6 +91,7 @@ SETTINGS: dict[str, Setting] = {
         Setting("fail_on", "choice", "FORCECHECK_FAIL_ON", "error", ("error", "warning"), doc="lowest severity that fails the run", flag="--fail-on"),
         Setting("color", "choice", "FORCECHECK_COLOR", "auto", ("auto", "always", "never"), doc="colour in text output", flag="--color"),
         Setting("jobs", "int", "FORCECHECK_JOBS", None, doc="worker processes for check and register (1-64; default: every core for 200 files or more)", flag="--jobs"),
+        Setting("fetch_source", "source", "FORCECHECK_FETCH_SOURCE", None, doc="the mirror 'catalog fetch' downloads from (a base URL or a folder); default: the public addresses", flag="--source"),
         Setting("pins", "pins", None, {}, doc="sha256 of each file 'catalog fetch' may import, by its place in a mirror (fow/cards.json, ygo/cards.cdb, ygo/cards-ja.cdb, ygo/lflist.conf)"),
     ]
 }
@@ -525,6 +526,12 @@ def _coerce(setting: Setting, value: Any, fail: Callable[[str], None], base: Pat
         return list(value)
     if setting.kind == "pins":
         return _pins(value, fail)
+    if setting.kind == "source":  # a URL as written; a folder relative to the file that names it
+        if not isinstance(value, str) or not value.strip():
+            fail(f"expected a URL or a folder, got {value!r}")
+        from forcecheck.importers.fetch import is_url
+
+        return value if is_url(value) or not base or Path(value).is_absolute() else str(base / value)
     if setting.kind == "map":
         if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
             fail(f"expected a mapping of text to text, got {value!r}")

@@ -98,12 +98,14 @@ def _games_of(catalog) -> tuple[tuple[str, ...], dict[str, int]]:
     many of each; worked out once per catalog."""
     kept = _GAMES.get(id(catalog))
     if kept is None or kept[0] is not catalog:
+        from forcecheck.cards.catalog import MemoryCatalog
+
         counts: dict[str, int] = {}
-        if hasattr(catalog, "_cards") and not hasattr(catalog, "path"):  # in memory: counting is cheap
+        if isinstance(catalog, MemoryCatalog):  # in memory (the sample, a catalog JSON file): counting is cheap
             for card in catalog.cards():
                 counts[card.game] = counts.get(card.game, 0) + 1
             games = tuple(sorted(counts))
-        else:
+        else:  # an imported catalog: one indexed query per game
             games = tuple(g for g in GAME_NAMES if catalog.has_cards(g))
         if len(_GAMES) > 16:
             _GAMES.clear()

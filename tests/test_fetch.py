@@ -403,3 +403,41 @@ def test_a_mirror_of_the_shared_data_fetches_real_card_data_a_real_deck_is_check
                                                                          ("fow/cards.json", "ygo/cards.cdb", "ygo/cards-ja.cdb", "ygo/lflist.conf")}
     doc = json.loads(run("check", SAMPLES / "ygo-5ds" / "legal-synchro.ydk", "-f", "ygo-5ds", "--catalog", db, "--as-of", "2011-10-01", "-o", "json").stdout)
     assert doc["decks"][0]["banlist"] == "2011.9.1" and doc["decks"][0]["banlist_reason"] == "the latest imported list in force on 2011-10-01"
+
+
+def test_the_mirror_is_a_setting_too(tmp_path, mirror, serve):
+    """--source, else FORCECHECK_FETCH_SOURCE, else the configuration's fetch_source (a folder relative to it)."""
+    base = serve(mirror)
+    db = tmp_path / "c.db"
+    assert run("catalog", "fetch", "fow", "--catalog", db, env={"FORCECHECK_FETCH_SOURCE": base}).exit_code == 0
+    assert f"source: fowsim {base}/fow/cards.json" in run("catalog", "info", "--catalog", db).stdout
+    config = tmp_path / "fc.yaml"
+    config.write_text("fetch_source: mirror\n")
+    assert run("catalog", "fetch", "fow", "--catalog", db, "--config", config).exit_code == 0
+    assert f"source: fowsim {mirror / 'fow' / 'cards.json'}" in run("catalog", "info", "--catalog", db).stdout
+    result = run("catalog", "fetch", "fow", "--catalog", db, "--config", config, "--source", tmp_path / "nowhere")
+    assert result.exit_code == 2 and f"--source {tmp_path / 'nowhere'}: no such folder" in result.stderr
+    assert "fetch_source" in run("config", "show", "--config", config).stdout
+
+
+def test_a_file_imported_by_hand_is_recorded_too_and_an_older_catalog_reads_without_provenance(tmp_path, mirror):
+    import sqlite3
+
+    db = tmp_path / "c.db"
+    source = mirror / "fow" / "cards.json"
+    assert run("catalog", "import", "fowsim", source, "--catalog", db).exit_code == 0
+    assert run("banlist", "import", mirror / "ygo" / "lflist.conf", "--catalog", db).exit_code == 0
+    info = run("catalog", "info", "--catalog", db).stdout
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    assert f"source: fowsim {source} (en; 2 records, {source.stat().st_size:,} bytes, sha256 {digest}, imported " in info
+    assert f"lists: {mirror / 'ygo' / 'lflist.conf'} (" in info
+    deck = tmp_path / "d.txt"
+    deck.write_text("Ruler: Bright Knight\n")
+    doc = json.loads(run("check", deck, "-f", "bifrost", "--catalog", db, "-o", "json").stdout)
+    assert [(s["address"], s["via"], s["role"]) for s in doc["summary"]["catalog_sources"]] == [
+        (str(source), "import", "file"), (str(mirror / "ygo" / "lflist.conf"), "import", "file")]
+    with sqlite3.connect(db) as conn:  # a catalog made before provenance was recorded
+        conn.execute("DROP TABLE provenance")
+    info = run("catalog", "info", "--catalog", db).stdout
+    assert f"source: fowsim {source} (en; 2 records, imported " in info and "bytes" not in info
+    assert json.loads(run("check", deck, "-f", "bifrost", "--catalog", db, "-o", "json").stdout)["summary"]["catalog_sources"] == []

@@ -76,7 +76,8 @@ def catalog_import(
     ] = None,
     config_file: ConfigOpt = None,
 ) -> None:
-    """Import card data into the catalog (written to a temporary file, then swapped in).
+    """Import card data files you have into the catalog (written to a temporary file, then
+    swapped in); 'forcecheck catalog fetch fow|ygo' downloads the public ones and imports them.
 
     Databases of one game in several languages (YGOPro cards.cdb and a Japanese cards.cdb)
     merge by passcode: every card keeps each language's name; facts come from the English data.
@@ -110,7 +111,7 @@ def catalog_fetch(
         Optional[List[str]], typer.Option("--locale", metavar="LANG", help="ygo: also fetch the card database in this language (ja, ko, zh, de, fr, it, es, pt); repeatable.")
     ] = None,
     source: Annotated[
-        Optional[str], typer.Option("--source", metavar="URL|DIR", help="A mirror laid out as fow/cards.json, ygo/cards.cdb, ygo/cards-LANG.cdb, ygo/lflist.conf: a base URL or a folder. Default: the public addresses.")
+        Optional[str], typer.Option("--source", metavar="URL|DIR", help="A mirror laid out as fow/cards.json, ygo/cards.cdb, ygo/cards-LANG.cdb, ygo/lflist.conf: a base URL or a folder. Default: FORCECHECK_FETCH_SOURCE, the configuration's fetch_source, else the public addresses.")
     ] = None,
     timeout: Annotated[
         float, typer.Option("--timeout", metavar="SECONDS", min=0.1, max=3600, help="Give up on a source that does not answer, or stalls, this long.")
@@ -135,25 +136,31 @@ def catalog_fetch(
 
     session = _session(catalog, config_file)
     target = _import_target(session)
+    config = session.config
+    source = source or config["fetch_source"]  # the flag, else FORCECHECK_FETCH_SOURCE or fetch_source:
     try:
         if source is not None:
             fetch.check_source(source)
         sources = fetch.plan(game, locale or [], source)
     except ForcecheckError as exc:
         fail(str(exc))
-    config = session.config
     pins, pin_source = config["pins"], config.sources.get("pins")
-    # a termination request ends the fetch as Ctrl-C does: the downloads are removed, the catalog untouched
-    signal.signal(signal.SIGTERM, _interrupted)
-
     def fetched_one(item) -> None:
         print(f"fetched {printable(item.source.address)} ({item.size:,} bytes, sha256 {item.sha256})", file=sys.stderr)
 
+    # a termination request ends the fetch as Ctrl-C does: the downloads are removed, the catalog untouched
+    try:
+        before = signal.signal(signal.SIGTERM, _interrupted)
+    except ValueError:  # not the main thread (a program driving the command): its own handlers stay
+        before = None
     try:
         with _progress() as progress:
             result = fetch.fetch_into(sources, target, pins, pin_source, timeout, progress, fetched_one)
     except ForcecheckError as exc:
         fail(f"{exc}; nothing was imported (the catalog was not changed)")
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
     imported = result.imported
     counts = ", ".join(f"{n:,} {g} cards" for g, n in imported.cards.items())
     lists = f" and {len(imported.lists):,} Forbidden/Limited lists" if imported.lists else ""

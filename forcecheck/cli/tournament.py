@@ -385,8 +385,9 @@ def verify_command(
                 print(f"    + {n} {name}")
         if errors:
             print(f"  but the played deck breaks {len(errors)} rule(s): " + "; ".join(f"{v.code} {v.message}" for v in errors[:5]))
-        reason = f" ({fmt_b.banlist_reason})" if fmt_b.banlist and fmt_b.banlist_reason else f" ({fmt_b.banlist_reason.removeprefix('none: ')})" if fmt_b.banlist_reason else ""
-        print(f"banlist: {fmt_b.banlist or 'none'}{reason} · {_used(session)}")
+        reason = fmt_b.banlist_reason
+        applied = f"{fmt_b.banlist} ({reason})" if fmt_b.banlist and reason else fmt_b.banlist or reason or "none"
+        print(f"banlist: {applied} · {_used(session)}")
         for note in about["notes"]:
             print(f"note: {note}")
     raise typer.Exit(0 if ok else 1)
