@@ -213,6 +213,8 @@ def read_banlist_file(path: Path) -> tuple[list, list]:
             document = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ForcecheckError(f"not JSON: {exc.msg} (column {exc.colno})", path, exc.lineno) from None
+        except RecursionError:  # "{[[[[..." deeper than the parser goes
+            raise ForcecheckError("not a banned-list JSON: nested too deeply", path) from None
         try:
             lists, warnings = parse_banlist_json(document, source=str(path))
         except ValueError as exc:
@@ -241,3 +243,80 @@ def in_force(candidates: list[Banlist], as_of: str) -> Banlist | None:
     """The dated list in force on ``as_of`` (ISO date): the latest one that took effect by then."""
     dated = [b for b in candidates if b.date and b.date <= as_of]
     return max(dated, key=lambda b: (b.date, b.name)) if dated else None
+
+
+class ListFile(Record):
+    """The lists of a ``--banlist-file`` named without ``--banlist``: which of them applies is
+    chosen per format, by the run's date, among the lists the format takes (``file_choice``)."""
+
+    path: str
+    lists: list[Banlist]
+
+    def __init__(self, path: str, lists: list[Banlist]) -> None:
+        self.path = path
+        self.lists = lists
+
+    def of_game(self, game: str | None) -> list[Banlist]:
+        return [b for b in self.lists if not b.game or not game or b.game == game]
+
+
+class Applied(Record):
+    """What a format's banlist rules apply, and why, as every report says it.
+
+    ``banlist``: what ``compile_format`` is given (a Banlist, ``"none"`` for no list at all,
+    or None for the format's own list: its dated versions or the list written in it);
+    ``reason``: why, in words (None for a format without a banlist rule); ``missing``: the
+    warning when lists exist but none was in force on the run's date."""
+
+    banlist: Banlist | str | None
+    reason: str | None
+    missing: str | None
+
+    def __init__(self, banlist: Banlist | str | None, reason: str | None = None, missing: str | None = None) -> None:
+        self.banlist = banlist
+        self.reason = reason
+        self.missing = missing
+
+
+def takes(pattern: str | None, banlist: Banlist | dict) -> bool:
+    """Whether a format whose banlist rule reads lists by ``pattern`` (its ``imported``
+    regular expression: the region, OCG or TCG, as the lists' names say it) takes this list."""
+    import re
+
+    name = banlist["name"] if isinstance(banlist, dict) else banlist.name
+    return pattern is None or re.search(pattern, name) is not None
+
+
+def file_choice(lists: ListFile, spec, as_of: str) -> Applied:
+    """The list of a ``--banlist-file`` a format applies on ``as_of``: among the file's lists
+    of the format's game that the format takes (its banlist rule's ``imported`` pattern: OCG
+    lists for an OCG format), the one in force on that date, as for imported lists; where the
+    file's lists carry no dates, its only list. None in force is said (``missing``); several
+    undated lists are a choice only the user can make (ForcecheckError)."""
+    pattern = next((r.imported for r in spec.rules if r.kind == "banlist" and r.imported), None)
+    candidates = lists.of_game(spec.game)
+    matching = [b for b in candidates if takes(pattern, b)]
+    pool = matching or candidates  # a file of none of the format's lists: its own lists, said so
+    aside = "" if matching or not pattern else " (no list there is named as the format's lists are)"
+    dated = [b for b in pool if b.date]
+    where = lists.path
+    if dated:
+        found = in_force(dated, as_of)
+        if found is not None:
+            return Applied(found, f"in force on {as_of} in {where}{aside}")
+        earliest = min(dated, key=lambda b: (b.date, b.name))
+        return Applied(
+            "none", f"none: no list in {where} was in force on {as_of}",
+            f"no Forbidden/Limited list in {where} was in force on {as_of} (the earliest, {earliest.name}, took effect on "
+            f"{earliest.date}); the deck was checked without one",
+        )
+    if len(pool) == 1:
+        return Applied(pool[0], f"the only list in {where}{aside}")
+    names = ", ".join(b.name for b in pool[:12]) + (" ..." if len(pool) > 12 else "")
+    raise ForcecheckError(f"{where} holds {len(pool)} lists and none with a date to choose one by for format {spec.name}; "
+                          f"name one with --banlist (lists: {names})")
+
+
+def named_by(source: str) -> str:
+    """A setting's source as a reason names it: ``--banlist`` for the flag."""
+    return source.removeprefix("command line ")

@@ -10,12 +10,12 @@ import os
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from forcecheck.banlists import Banlist
+from forcecheck.banlists import Applied, Banlist, ListFile, file_choice
 from forcecheck.cards.catalog import Catalog
 from forcecheck.decklists.model import Decklist
 from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, parse_decklist
 from forcecheck.records import Record
-from forcecheck.textfile import read_text
+from forcecheck.textfile import given, read_text
 from forcecheck.engine import CompiledFormat, check_decklist, compile_format
 from forcecheck.errors import ForcecheckError
 from forcecheck.report.model import DeckReport, RunReport
@@ -26,28 +26,36 @@ from forcecheck.spec.loader import load_format_cached
 class FormatCache:
     """Compiled formats by name, loaded on first use; a broken format is remembered as its error.
 
-    ``banlist`` is the run's choice: a Banlist, ``"none"`` (no banlist rules), or None, in
-    which case a banlist rule's ``default`` list is looked up in ``catalog`` (if it has it).
+    ``banlist`` is the run's choice: a Banlist (named by ``--banlist``), a ``ListFile`` (the
+    lists of a ``--banlist-file``, one chosen per format by date), ``"none"`` (no banlist
+    rules), or None, in which case a banlist rule's ``default`` or ``imported`` lists are
+    looked up in ``catalog`` (if it has them), else the format's own list applies.
+    ``named_by`` is the setting that named the list (``--banlist``), for the reports' reason.
     """
 
     def __init__(
         self,
         format_dirs: Iterable[str | Path] = (),
-        banlist: Banlist | str | None = None,
+        banlist: Banlist | ListFile | str | None = None,
         catalog: Catalog | None = None,
         as_of: str | None = None,
+        named_by: str = "--banlist",
     ):
         self.format_dirs = list(format_dirs)
         self.banlist = banlist
         self.catalog = catalog
         self.as_of = as_of
+        self.named_by = named_by
         self._compiled: dict[str, CompiledFormat | ForcecheckError] = {}
 
     def get(self, name: str) -> CompiledFormat:
         if name not in self._compiled:
             try:
                 spec = load_format_cached(name, self.format_dirs)
-                self._compiled[name] = compile_format(spec, banlist=self._banlist_for(spec), as_of=self.as_of)
+                applied = self.applied(spec)
+                self._compiled[name] = compile_format(
+                    spec, banlist=applied.banlist, as_of=self.as_of, banlist_reason=applied.reason, banlist_missing=applied.missing,
+                )
             except ForcecheckError as exc:
                 self._compiled[name] = exc
         found = self._compiled[name]
@@ -55,33 +63,76 @@ class FormatCache:
             raise found
         return found
 
-    def _banlist_for(self, spec) -> Banlist | str | None:
+    def applied(self, spec) -> Applied:
+        """The list the format's banlist rules apply on the run's date, and why (never silent:
+        every report names it and its reason, and a date before every list is a warning)."""
+        from forcecheck.engine import NO_BANLIST
+
         rules = [r for r in spec.rules if r.kind == "banlist"]
-        if self.banlist is not None:
-            if not rules and isinstance(self.banlist, Banlist):
+        chosen = self.banlist
+        if not rules:
+            if isinstance(chosen, Banlist):
                 raise ForcecheckError(f"format {spec.name} has no banlist rule, so a banlist cannot be applied to it")
-            return self.banlist
+            return Applied(None if isinstance(chosen, ListFile) else chosen)
+        as_of = self.as_of or _today()
+        if chosen == NO_BANLIST:
+            return Applied(NO_BANLIST, f"none, as {self.named_by} says")
+        if isinstance(chosen, Banlist):
+            return Applied(chosen, f"named by {self.named_by}")
+        if isinstance(chosen, ListFile):
+            return file_choice(chosen, spec, as_of)
         default = next((r.default for r in rules if r.default), None)
         lookup = getattr(self.catalog, "banlist", None)
         if default and lookup is not None:
-            return lookup(default)
+            found = lookup(default)
+            if found is not None:
+                return Applied(found, "the format's default list")
         pattern = next((r.imported for r in rules if r.imported), None)
-        if pattern and hasattr(self.catalog, "banlists"):
-            return self._imported_in_force(pattern)
-        return None
+        if pattern:
+            return self._imported_in_force(pattern, as_of)
+        return _own_list(rules[0], as_of)
 
-    def _imported_in_force(self, pattern: str) -> Banlist | None:
-        """The latest imported list matching ``pattern`` that took effect by the run's date."""
-        import re
-        from datetime import date
+    def _imported_in_force(self, pattern: str, as_of: str) -> Applied:
+        """The latest imported list the format takes (``pattern``) that took effect by ``as_of``."""
+        from forcecheck.banlists import in_force, takes
 
-        from forcecheck.banlists import in_force
-
-        as_of = self.as_of or date.today().isoformat()
-        names = [b for b in self.catalog.banlists() if re.search(pattern, b["name"])]
+        imported = self.catalog.banlists() if hasattr(self.catalog, "banlists") else []  # the sample catalog holds none
+        names = [b for b in imported if takes(pattern, b)]
+        if not names:
+            return Applied(None, "none: no list of the format is imported ('forcecheck catalog fetch ygo' imports them, "
+                                 "or name a file with --banlist-file)")
         stubs = [Banlist(name=b["name"], game=b["game"], date=b["date"]) for b in names]
         chosen = in_force(stubs, as_of)
-        return self.catalog.banlist(chosen.name) if chosen else None
+        if chosen is not None:
+            return Applied(self.catalog.banlist(chosen.name), f"the latest imported list in force on {as_of}")
+        dated = [b for b in stubs if b.date]
+        earliest = min(dated, key=lambda b: (b.date, b.name)) if dated else None
+        since = f" (the earliest, {earliest.name}, took effect on {earliest.date})" if earliest else " (none carries a date)"
+        return Applied(None, f"none: no imported list was in force on {as_of}",
+                       f"no imported Forbidden/Limited list of the format was in force on {as_of}{since}; the deck was checked without one")
+
+
+def _own_list(rule, as_of: str) -> Applied:
+    """The list written in the format: its version in force on ``as_of``, or its one list."""
+    from forcecheck.rules.banlist import rule_banlist
+
+    if rule.versions:
+        found = rule_banlist(rule, None, as_of)
+        if found is not None:
+            return Applied(None, f"the format's own version in force on {as_of}")
+        first = min(rule.versions, key=lambda v: str(v.effective))
+        return Applied(None, f"none: no version of the format's list was in force on {as_of}",
+                       f"no version of the format's banned list was in force on {as_of} (the first, {first.name}, took effect on "
+                       f"{first.effective}); the deck was checked without one")
+    if rule.cards is not None:
+        return Applied(None, "the list written in the format")
+    return Applied(None, "none: the format names no list (--banlist NAME or --banlist-file FILE chooses one)")
+
+
+def _today() -> str:
+    from datetime import date
+
+    return date.today().isoformat()
 
 
 class WalkProblem(Record, frozen=True):
@@ -111,7 +162,7 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[str | WalkProblem]:
     costs 100,000 names, no more."""
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        if path.is_dir() and not given(path):
             found = False
             for item in walk_files(str(path)):
                 found = True
@@ -183,6 +234,52 @@ def _link_target(link: str, root: str) -> str:
     except ValueError:  # another drive
         inside = False
     return "file" if inside else "outside"
+
+
+STDIN = "-"
+"""The path that names standard input (``check -``); ``--stdin-filename`` names the deck."""
+
+NEVER_YAML = (".txt", ".ydk")
+"""Decklists that can never name their own format (a YAML ``format:`` is the only way a list does)."""
+
+
+def setup_problems(paths: Iterable[str | Path], format_for: Callable[[Path], str | None] | None, empty_folders: bool = True) -> list[str]:
+    """Set-up mistakes in what a run was given, found before any deck is read, each one line
+    (the run stops, exit 2): a path that does not exist, a folder with no decklist, text lists
+    with no format from anywhere (``format_for`` gives a file's configured format; None when
+    ``--format`` forces one; ``empty_folders=False``: a folder with no decklist is left to the
+    caller, as ``register`` lists every file handed in). They are the user's set-up, not decks: reported once, never as a
+    row per deck nor counted among the decks."""
+    problems: list[str] = []
+    formatless: list[str] = []
+    for raw in paths:
+        text = str(raw)
+        if text == STDIN:
+            continue
+        if not given(text) and not os.path.lexists(text):  # standard input named by --stdin-filename need not exist
+            problems.append(f"{text}: no such file or directory")
+            continue
+        if given(text) or not os.path.isdir(text):
+            if format_for is not None and Path(text).suffix.lower() in NEVER_YAML and format_for(Path(text)) is None:
+                formatless.append(text)
+            continue
+        found = blocked = False
+        for item in walk_files(text):
+            if isinstance(item, WalkProblem):
+                blocked = True  # reported as its row when the folder is checked
+                continue
+            found = True
+            if format_for is None:
+                break  # one decklist is enough to know the folder has some
+            if item.lower().endswith(NEVER_YAML) and format_for(Path(item)) is None:
+                formatless.append(item)
+        if not found and not blocked and empty_folders:
+            problems.append(f"{text}: {NO_DECKLISTS}")
+    if formatless:
+        shown = ", ".join(formatless[:3]) + (f" and {len(formatless) - 3:,} more" if len(formatless) > 3 else "")
+        lists = "list" if len(formatless) == 1 else "lists"
+        problems.append(f"no format for the text {lists} {shown}: pass --format NAME, or set 'format:' (or a 'paths:' glob) in .forcecheck.yaml")
+    return problems
 
 
 NO_FORMAT = "no format: pass --format NAME, write 'format: NAME' in a YAML decklist, or set 'format:' (or a 'paths:' glob) in .forcecheck.yaml"

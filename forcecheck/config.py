@@ -42,7 +42,7 @@ class ConfigError(ForcecheckError):
 
 class Setting(Record, frozen=True):
     name: str
-    kind: str  # "str", "path", "list", "paths", "map", "choice", "date", "int"
+    kind: str  # "str", "path", "list", "paths", "map", "choice", "date", "int", "pins", "source"
     env: str | None
     default: Any
     choices: tuple[str, ...]
@@ -91,6 +91,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("fail_on", "choice", "FORCECHECK_FAIL_ON", "error", ("error", "warning"), doc="lowest severity that fails the run", flag="--fail-on"),
         Setting("color", "choice", "FORCECHECK_COLOR", "auto", ("auto", "always", "never"), doc="colour in text output", flag="--color"),
         Setting("jobs", "int", "FORCECHECK_JOBS", None, doc="worker processes for check and register (1-64; default: every core for 200 files or more)", flag="--jobs"),
+        Setting("fetch_source", "source", "FORCECHECK_FETCH_SOURCE", None, doc="the mirror 'catalog fetch' downloads from (a base URL or a folder); default: the public addresses", flag="--source"),
+        Setting("pins", "pins", None, {}, doc="sha256 of each file 'catalog fetch' may import, by its place in a mirror (fow/cards.json, ygo/cards.cdb, ygo/cards-ja.cdb, ygo/lflist.conf)"),
     ]
 }
 SCOPE_KEYS = ("formats", "paths")
@@ -522,6 +524,14 @@ def _coerce(setting: Setting, value: Any, fail: Callable[[str], None], base: Pat
         if setting.kind == "paths" and base:
             return [str(base / v) if not Path(v).is_absolute() else v for v in value]
         return list(value)
+    if setting.kind == "pins":
+        return _pins(value, fail)
+    if setting.kind == "source":  # a URL as written; a folder relative to the file that names it
+        if not isinstance(value, str) or not value.strip():
+            fail(f"expected a URL or a folder, got {value!r}")
+        from forcecheck.importers.fetch import is_url
+
+        return value if is_url(value) or not base or Path(value).is_absolute() else str(base / value)
     if setting.kind == "map":
         if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
             fail(f"expected a mapping of text to text, got {value!r}")
@@ -530,6 +540,26 @@ def _coerce(setting: Setting, value: Any, fail: Callable[[str], None], base: Pat
                 fail(f"{k}: {v!r} is not error or warning")
         return dict(value)
     return value  # pragma: no cover
+
+
+_PIN_ROLE = re.compile(r"fow/cards\.json|ygo/cards\.cdb|ygo/cards-[a-z]{2,3}\.cdb|ygo/lflist\.conf")
+_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+
+
+def _pins(value: Any, fail: Callable[[str], None], fail_at: Callable[[str], Callable[[str], None]] | None = None) -> dict[str, str]:
+    """``pins:``: a mirror place (``fow/cards.json``) -> the sha256 its file must have
+    (``fail_at(role)``: the failer naming that entry's line)."""
+    if not isinstance(value, dict):
+        fail(f"expected a mapping of files (fow/cards.json, ygo/cards.cdb, ...) to sha256, got {value!r}")
+    pins = {}
+    for role, digest in value.items():
+        entry = fail_at(role) if fail_at else fail
+        if not isinstance(role, str) or not _PIN_ROLE.fullmatch(role):
+            entry(f"{role!r} is not a file catalog fetch imports (fow/cards.json, ygo/cards.cdb, ygo/cards-LANG.cdb, ygo/lflist.conf)")
+        if not isinstance(digest, str) or not _SHA256.fullmatch(digest.strip()):
+            entry(f"{role}: {digest!r} is not a sha256 (64 hexadecimal digits)")
+        pins[role] = digest.strip().lower()
+    return pins
 
 
 def _file_failer(name: str, path: Path, line: int | None) -> Callable[[str], None]:
@@ -624,6 +654,12 @@ def load_config(
             fail = _env_failer(setting.env)
             config.values[name] = _coerce(setting, env[setting.env], fail, None)
             config.sources[name], config.tiers[name] = f"environment {setting.env}", "env"
+        elif name == "pins" and name in file_values:  # each entry's own line in errors
+            value, line = file_values[name]
+            config.values[name] = _pins(value, _file_failer(name, path, line),
+                                        lambda role, line=line: _file_failer(name, path, line_of(("pins", role)) or line))
+            config.sources[name] = f"{path}:{line}" if line else str(path)
+            config.tiers[name] = "file"
         elif name in file_values:
             value, line = file_values[name]
             config.values[name] = _coerce(setting, value, _file_failer(name, path, line), path.parent)

@@ -188,6 +188,9 @@ class CompiledFormat(Record):
     order: dict[str, int]
     banlist: str | None
     """Name of the banlist the rules apply, or None when no list is applied."""
+    banlist_reason: str | None
+    """Why that list (or none) applies: named by --banlist, in force on the date, ...; None
+    for a format without a banlist rule."""
     _by_title: dict
     plan: list
     """How the rules run: single CompiledRules and PerCardGroups (compile_format builds it)."""
@@ -216,6 +219,7 @@ class CompiledFormat(Record):
         titles: dict[str, str] | None = None,
         order: dict[str, int] | None = None,
         banlist: str | None = None,
+        banlist_reason: str | None = None,
         _by_title: dict | None = None,
         plan: list | None = None,
         groups: dict[str, str] | None = None,
@@ -234,6 +238,7 @@ class CompiledFormat(Record):
         self.titles = {} if titles is None else titles
         self.order = {} if order is None else order
         self.banlist = banlist
+        self.banlist_reason = banlist_reason
         self._by_title = {} if _by_title is None else _by_title
         self.plan = [] if plan is None else plan
         self.groups = {} if groups is None else groups
@@ -331,9 +336,13 @@ def compile_format(
     severity_overrides: dict[str, str] | None = None,
     banlist: Banlist | str | None = None,
     as_of: str | None = None,
+    banlist_reason: str | None = None,
+    banlist_missing: str | None = None,
 ) -> CompiledFormat:
     """Compile ``spec``; ``banlist`` is the list chosen for the run, ``"none"``, or None (the
-    spec's own, the version in force on ``as_of``: an ISO date, default today)."""
+    spec's own, the version in force on ``as_of``: an ISO date, default today).
+    ``banlist_reason`` says why (``checking.FormatCache.applied``); ``banlist_missing``, when
+    lists exist but none was in force, becomes a warning on every deck (FC602)."""
     cost_of = cost_function(spec.card_policy.double_faced_cost)
     chosen = banlist if isinstance(banlist, Banlist) else None
     ctx = _Context(cost_of, spec, chosen, as_of)
@@ -350,6 +359,8 @@ def compile_format(
             banlist_names.append(applied.name)
         severity = (severity_overrides or {}).get(rule.id) or rule.severity or kind.severity
         rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))
+    if banlist_missing:
+        rules.append(_no_banlist_in_force(spec, banlist_missing, severity_overrides))
     headers: dict[str, str] = {}
     groups: dict[str, str] = {}
     group_claims: dict[str, Callable[[Card], bool]] = {}
@@ -377,12 +388,24 @@ def compile_format(
         titles={s.id: s.title for s in spec.sections},
         order={s.id: i for i, s in enumerate(spec.sections)},
         banlist=", ".join(dict.fromkeys(banlist_names)) or None,
+        banlist_reason=banlist_reason,
         plan=plan,
         groups={k: v for k, v in groups.items() if k not in headers},
         group_claims=group_claims,
         placements=placements,
         rest=rest,
     )
+
+
+def _no_banlist_in_force(spec: FormatSpec, message: str, severity_overrides: dict[str, str] | None) -> CompiledRule:
+    """FC602 under the format's banlist rule id: one deck-wide warning that no list applied."""
+    from forcecheck.rules.base import Finding
+
+    rule = next(r for r in spec.rules if r.kind == "banlist")
+    kind = KINDS["no-banlist-in-force"]
+    finding = (Finding(message=message),)
+    severity = (severity_overrides or {}).get(rule.id) or kind.severity
+    return CompiledRule(rule.id, kind, severity, kind.doc, None, lambda deck: finding)
 
 
 def group_titles(section) -> list[tuple[str, object]]:
@@ -415,6 +438,10 @@ def _plan(rules: list[CompiledRule]) -> list:
 def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> DeckReport:
     """Every violation of ``fmt`` in ``deck``, sorted by section, line and code."""
     resolution = resolve(deck, fmt, catalog)
+    if resolution.findings or deck.path.endswith((".ydk", ".YDK")):  # what unknown cards say about the set-up
+        from forcecheck.hints import explain
+
+        explain(deck, fmt, catalog, resolution)
     violations: list[Violation] = []
     for item in resolution.findings:
         kind = KINDS[item.rule]
@@ -445,6 +472,7 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         format=fmt.spec.name,
         violations=violations,
         banlist=fmt.banlist,
+        banlist_reason=fmt.banlist_reason,
         resolution=resolution,
         name=resolution.title,
         player=deck.metadata.get("player"),

@@ -762,7 +762,9 @@ class _Resolver:
         if self.suggested < SUGGESTIONS_PER_DECK:
             self.suggested += 1
             suggestions = catalog.suggest(self.game, entry.name)
-            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else " (not in the catalog)"
+            from forcecheck.wording import did_you_mean  # names quoted: card names hold commas
+
+            hint = f"; {did_you_mean(suggestions)}" if suggestions else " (not in the catalog)"
         else:
             hint = f" (not in the catalog; names are suggested for the first {SUGGESTIONS_PER_DECK} unknown cards of a deck)"
         printing = f" ({entry.printing})" if entry.printing and entry.printing != entry.name else ""

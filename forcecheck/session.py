@@ -26,9 +26,8 @@ from forcecheck.config import Config, DeckSettings, load_config
 from forcecheck.errors import ForcecheckError
 
 SAMPLE_NOTE = (
-    "unknown cards were looked up in the embedded sample catalog, which holds only the cards of the "
-    "sample decks and tests: import a real card database ('forcecheck catalog import fowsim|ygopro FILE') "
-    "and name it with --catalog or catalog: in .forcecheck.yaml"
+    "unknown cards were looked up in the embedded sample catalog, which holds only the cards of the sample decks "
+    "and tests: run 'forcecheck catalog fetch {game}' once (it imports every {title} card into the catalog checks use), then check again"
 )
 
 
@@ -46,6 +45,8 @@ class Session:
         self._games_seen: set[tuple] = set()
         """(catalog setting, game) pairs whose catalog was asked once whether it has cards of the game."""
         self._specs: dict[str, Any] = {}
+        self._canonical: dict[str, str] = {}
+        """Format names as written -> as the formats spell them."""
         self._selections: dict[DeckSettings, Any] = {}
         self._notes: dict[str, None] = {}
         self._used: dict[str, None] = {}
@@ -75,9 +76,26 @@ class Session:
         return list(self._notes)
 
     def about(self) -> dict[str, Any]:
-        """What every report names: the catalog(s) used, the configuration file, the notes."""
+        """What every report names: the catalog(s) used and the files they were imported from
+        (address, size, sha256, time: the data a run judged by), the configuration file, the notes."""
         used = list(self._used) or [self.catalog_location(self.config["catalog"])]
-        return {"catalog": ", ".join(used), "config": self.config.label, "notes": self.notes}
+        return {"catalog": ", ".join(used), "catalog_sources": self._sources_of(used), "config": self.config.label, "notes": self.notes}
+
+    def _sources_of(self, locations: list[str]) -> list[dict[str, Any]]:
+        """The provenance of every imported file of the catalogs at ``locations`` (none for the
+        sample catalog or a catalog JSON file)."""
+        config = self.config
+        found: list[dict[str, Any]] = []
+        for value in dict.fromkeys([config["catalog"], *(v for v, _source in config.scoped_values("catalog"))]):
+            try:
+                location = self.catalog_location(value)
+                if location not in locations:
+                    continue
+                rows = getattr(self.catalog(value), "provenance", list)()
+            except ForcecheckError:
+                continue  # a catalog that cannot be read was said where it was met
+            found += [{"catalog": location, **row} for row in rows]
+        return found
 
     def after_fork(self) -> None:
         """In a process forked from the one that opened the catalogs: open them again for it
@@ -121,11 +139,33 @@ class Session:
             known = available_formats(self.format_dirs)
             for name, scope in config.formats.items():
                 if name not in known and not name.endswith((".yaml", ".yml")):
+                    import difflib
+
+                    from forcecheck.wording import did_you_mean
+
                     source = next(iter(scope.sources.values()), str(config.file))
-                    raise ForcecheckError(f"formats: no format {name!r} (formats: {', '.join(sorted(known))})", *_split(source))
+                    near = [n for n in known if n.casefold() == name.casefold()] or difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
+                    hint = f"; {did_you_mean(near)}" if near else ""
+                    raise ForcecheckError(f"formats: no format {name!r}{hint} (formats: {', '.join(sorted(known))})", *_split(source))
         if config.tiers.get("banlist") in ("flag", "env") or config.tiers.get("banlist_file") in ("flag", "env"):
             settings = config.deck_settings(None, None)
             self.banlist_choice(settings, self.catalog(settings.catalog))
+
+    def setup_problems(self, paths: Iterable[str | Path], empty_folders: bool = True) -> list[str]:
+        """The set-up mistakes of a run over ``paths``, one line each, before any deck is read
+        (``checking.setup_problems``: a missing path, a folder with no decklist, text lists with
+        no format), and every catalog the settings name that cannot be opened."""
+        from forcecheck.checking import setup_problems
+
+        config = self.config
+        problems = setup_problems(paths, None if config["format"] else config.format_for, empty_folders)
+        values = dict.fromkeys([config["catalog"], *(value for value, _source in config.scoped_values("catalog"))])
+        for value in values:
+            try:
+                self.catalog(value)
+            except ForcecheckError as exc:
+                problems.append(str(exc))
+        return problems
 
     # -- catalogs ------------------------------------------------------------------------------
     def catalog(self, value: str | None = None):
@@ -208,23 +248,25 @@ class Session:
     # -- formats ---------------------------------------------------------------------------------
     def compiled(self, path: str | Path | None, name: str):
         """(compiled format, catalog, settings) for a deck of format ``name`` at ``path``."""
-        from forcecheck.banlists import Banlist
+        from forcecheck.banlists import Banlist, ListFile, named_by
         from forcecheck.checking import FormatCache
 
+        name = self._canonical.get(name) or self._canonical_name(name)
         settings = self.config.deck_settings(path, name)
         catalog = self.catalog(settings.catalog)
         chosen = self.banlist_choice(settings, catalog)
-        if isinstance(chosen, Banlist):
+        if isinstance(chosen, (Banlist, ListFile)):
             spec = self._spec(name)
             why = not_applicable(spec, chosen)
             if why:
-                self.note(f"banlist {chosen.name} (set by {settings.banlist_source}) does not apply to format {spec.name} ({why}); ignored for its decks")
+                what = f"banlist {chosen.name}" if isinstance(chosen, Banlist) else f"the banlist file {chosen.path}"
+                self.note(f"{what} (set by {settings.banlist_source}) does not apply to format {spec.name} ({why}); ignored for its decks")
                 chosen = None
         banlist_key = chosen if chosen is None or isinstance(chosen, str) else ("list", settings.banlist, settings.banlist_file)
-        cache_key = (settings.catalog, banlist_key, settings.as_of)
+        cache_key = (settings.catalog, banlist_key, settings.as_of, settings.banlist_source)
         cache = self._caches.get(cache_key)
         if cache is None:
-            cache = self._caches[cache_key] = FormatCache(self.format_dirs, chosen, catalog, settings.as_of)
+            cache = self._caches[cache_key] = FormatCache(self.format_dirs, chosen, catalog, settings.as_of, named_by(settings.banlist_source))
         fmt = cache.get(name)
         if (settings.catalog, fmt.spec.game) not in self._games_seen:
             self._games_seen.add((settings.catalog, fmt.spec.game))
@@ -232,6 +274,17 @@ class Session:
                 self.note(f"{self.catalog_location(settings.catalog)} has no {fmt.spec.game} cards, so every card of a "
                           f"{fmt.spec.name} deck reads as unknown; import the card data (forcecheck catalog import ...)")
         return fmt, catalog, settings
+
+    def _canonical_name(self, name: str) -> str:
+        """A format name as the formats spell it (format names are case-insensitive), once per name."""
+        from forcecheck.spec.loader import canonical_format_name
+
+        try:
+            found = canonical_format_name(name, self.format_dirs)
+        except ForcecheckError:
+            found = name  # an unusable format folder: loading the format says so
+        self._canonical[name] = found
+        return found
 
     def selection(self, settings: DeckSettings):
         found = self._selections.get(settings)
@@ -281,8 +334,13 @@ class Session:
             return DeckReport(path=str(path), format=formats.known, error=str(naming(exc, path)), elapsed=time.perf_counter() - started)
         self._note_catalog(settings.catalog)
         report = self.selection(settings).apply(checked)
-        if report.violations and any(v.code == "FC001" for v in report.violations) and catalog.label == _sample_label():
-            self.note(SAMPLE_NOTE)
+        if report.violations and catalog.label == _sample_label():
+            codes = {v.code for v in report.violations}
+            if "FC001" in codes and "FC017" not in codes:  # a deck of another game needs another format, not more cards
+                from forcecheck.hints import GAME_NAMES
+
+                game = fmt.spec.game
+                self.note(SAMPLE_NOTE.format(game=game, title=GAME_NAMES.get(game, game)))
         report.elapsed = time.perf_counter() - started
         return report
 
@@ -405,13 +463,15 @@ def _check_in_worker(path: Path):
 def choose_banlist(name: str | None, path: str | Path | None, catalog):
     """The run's banlist: from an lflist file, from the catalog, ``"none"``, or None (the
     formats' defaults). An unknown name suggests the nearest imported ones."""
-    from forcecheck.banlists import pick, read_banlist_file
+    from forcecheck.banlists import ListFile, pick, read_banlist_file
     from forcecheck.engine import NO_BANLIST
 
     if name is not None and name.lower() == NO_BANLIST:
         return NO_BANLIST  # the structure only, whatever file was named too
     if path is not None:
         lists, _warnings = read_banlist_file(Path(path))
+        if name is None:  # chosen per format, by the run's date (checking.FormatCache.applied)
+            return ListFile(str(path), lists)
         return pick(lists, name, str(path))
     if name is None:
         return None
@@ -420,7 +480,9 @@ def choose_banlist(name: str | None, path: str | Path | None, catalog):
     if found is None:
         names = [b["name"] for b in catalog.banlists()] if hasattr(catalog, "banlists") else []
         near = nearest_names(name, names)
-        hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+        from forcecheck.wording import did_you_mean
+
+        hint = f"; {did_you_mean(near)}" if near else ""
         if not names:
             hint = "; no lists are imported there: 'forcecheck banlist import FILE', or pass --banlist-file"
         raise ForcecheckError(f"no banlist {name!r} in {catalog.label}{hint}")
@@ -439,9 +501,16 @@ def nearest_names(name: str, names: list[str], limit: int = 3) -> list[str]:
 
 
 def not_applicable(spec, banlist) -> str | None:
-    """Why a chosen banlist cannot apply to a format (None when it can)."""
+    """Why a chosen banlist (or a banlist file's lists) cannot apply to a format (None when it can)."""
+    from forcecheck.banlists import ListFile
+
     if not any(r.kind == "banlist" for r in spec.rules):
         return "it has no banlist rule"
+    if isinstance(banlist, ListFile):
+        if not banlist.of_game(spec.game):
+            games = sorted({b.game for b in banlist.lists if b.game})
+            return f"its lists are for {', '.join(games)}, the format for {spec.game}"
+        return None
     if banlist.game and spec.game and banlist.game != spec.game:
         return f"the list is for {banlist.game}, the format for {spec.game}"
     return None

@@ -18,8 +18,28 @@ MAX_FILE_BYTES = 1024 * 1024
 """Decklists and specs are small; anything over 1 MiB is refused rather than parsed."""
 
 
+_GIVEN: dict[str, bytes] = {}
+"""Content given for a name instead of a file (standard input, ``check -``), by the path's text."""
+
+
+def give(name: str, data: bytes) -> None:
+    """Make ``name`` read as ``data`` (what standard input held), whether or not a file of that
+    name exists: ``--stdin-filename`` names the deck, its kind and its configured format."""
+    _GIVEN[name] = data
+
+
+def given(path: str | Path) -> bool:
+    """Whether ``path`` reads content given for it (standard input) rather than a file."""
+    return bool(_GIVEN) and os.fspath(path) in _GIVEN
+
+
 def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
-    """Return the file's bytes or raise InputFileError naming the file."""
+    """Return the file's bytes (or the content given for its name) or raise InputFileError naming the file."""
+    if _GIVEN and os.fspath(path) in _GIVEN:
+        data = _GIVEN[os.fspath(path)]
+        if len(data) > max_bytes:
+            raise InputFileError(f"standard input is over the {max_bytes:,}-byte limit for this kind of file", path)
+        return data
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -48,8 +68,30 @@ def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     return data
 
 
+_UNICODE_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+    (b"\xff\xfe", "utf-16-le", "UTF-16"),
+    (b"\xfe\xff", "utf-16-be", "UTF-16"),
+)
+"""Byte-order marks of the wide Unicode encodings, longest first (UTF-32 LE starts as UTF-16 LE
+does). Windows Notepad saves "Unicode" as UTF-16 LE with its mark."""
+
+
 def decode_text(data: bytes, path: Path) -> str:
-    """Decode UTF-8 (a BOM is allowed); refuse binary data and other encodings with the line."""
+    """Decode UTF-8 (a BOM is allowed), or UTF-16/UTF-32 announced by their byte-order mark;
+    refuse binary data and other encodings with the line."""
+    for bom, codec, label in _UNICODE_BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(codec)
+            except UnicodeDecodeError as exc:
+                line = data[len(bom): len(bom) + exc.start].decode(codec, "replace").count("\n") + 1
+                raise InputFileError(f"not valid {label} although it starts with a {label} byte-order mark; save the file as UTF-8", path, line) from None
+            if "\x00" in text:
+                line = text[: text.index("\x00")].count("\n") + 1
+                raise InputFileError("binary file (contains NUL characters), not text", path, line)
+            return text.replace("\r\n", "\n").replace("\r", "\n")
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise InputFileError("binary file (contains NUL bytes), not text", path, line)

@@ -163,7 +163,7 @@ def test_cli_import_info_show_search_and_check(tmp_path, small):
     assert result.exit_code == 0
     assert "Test Ruler  [fow]" in result.stdout and "other face: Test J-Ruler" in result.stdout and "keywords:   stranger 10" in result.stdout
     result = runner.invoke(app, ["catalog", "show", "Brite Knight", "--db", str(db)])
-    assert result.exit_code == 1 and "did you mean Bright Knight" in result.stderr
+    assert result.exit_code == 1 and "did you mean 'Bright Knight'" in result.stderr
     result = runner.invoke(app, ["catalog", "search", "knight", "--db", str(db)])
     assert result.exit_code == 0 and result.stdout.splitlines()[0] == "Bright Knight"
     bad = tmp_path / "bad.json"

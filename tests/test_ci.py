@@ -41,7 +41,7 @@ def scrub(text: str) -> str:
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_golden_output(in_repo, fmt):
     """Output changes are deliberate: regenerate with FORCECHECK_UPDATE_GOLDEN=1 and review the diff."""
-    result = run("check", "sample_decks/bifrost", "missing-deck.txt", "-f", "bifrost", "-o", fmt, "--color", "never", env={"COLUMNS": "140"})
+    result = run("check", "sample_decks/bifrost", "tests/fixtures/unreadable-deck.txt", "-f", "bifrost", "-o", fmt, "--color", "never", env={"COLUMNS": "140"})
     assert result.exit_code == 2
     golden = GOLDEN / f"bifrost.{fmt}"
     got = scrub(result.stdout)
@@ -66,7 +66,7 @@ def _sarif_schema():
 def test_sarif_validates_against_the_official_schema(in_repo, folder, fmt):
     import jsonschema
 
-    result = run("check", f"sample_decks/{folder}", "missing-deck.txt", "-f", fmt, "-o", "sarif")
+    result = run("check", f"sample_decks/{folder}", "tests/fixtures/unreadable-deck.txt", "-f", fmt, "-o", "sarif")
     doc = json.loads(result.stdout)
     jsonschema.validate(doc, _sarif_schema(), cls=jsonschema.Draft4Validator)
     (sarif_run,) = doc["runs"]
@@ -75,7 +75,7 @@ def test_sarif_validates_against_the_official_schema(in_repo, folder, fmt):
     for result_ in sarif_run["results"]:
         assert rules[result_["ruleIndex"]]["id"] == result_["ruleId"]
     missing = [r for r in sarif_run["results"] if r["ruleId"] == "FC000"]
-    assert missing and missing[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "missing-deck.txt"
+    assert missing and missing[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "tests/fixtures/unreadable-deck.txt"
 
 
 def test_sarif_result_points_at_the_decklist_line(in_repo):
@@ -117,7 +117,7 @@ def test_junit_reads_with_a_junit_parser(in_repo, tmp_path):
     from junitparser import JUnitXml
 
     target = tmp_path / "report.xml"
-    result = run("check", "sample_decks/bifrost", "missing-deck.txt", "-f", "bifrost", "-o", "junit", "--output-file", target)
+    result = run("check", "sample_decks/bifrost", "tests/fixtures/unreadable-deck.txt", "-f", "bifrost", "-o", "junit", "--output-file", target)
     assert result.exit_code == 2 and result.stdout == "" and "wrote junit report" in result.stderr
     xml = JUnitXml.fromfile(str(target))
     (suite,) = list(xml)

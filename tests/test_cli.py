@@ -55,11 +55,12 @@ def test_json_output_schema():
     notes = doc["summary"].pop("notes")
     assert doc["summary"] == {
         "decks": 14, "legal": 6, "illegal": 8, "unreadable": 0, "violations": 8, "warnings": 8,
-        "catalog": "embedded sample catalog", "config": None,
+        "catalog": "embedded sample catalog", "catalog_sources": [], "config": None, "banlists": [],
     }
-    assert notes and "embedded sample catalog" in notes[0] and "import a real card database" in notes[0]  # an unknown card name
+    assert notes and "embedded sample catalog" in notes[0] and "forcecheck catalog fetch fow" in notes[0]  # an unknown card name
     deck = next(d for d in doc["decks"] if d["path"].endswith("illegal-five-copies-main-and-side.txt"))
-    assert set(deck) == {"path", "format", "legal", "banlist", "fingerprint", "name", "player", "ruler", "sections", "corrections", "violations"}
+    assert set(deck) == {"path", "format", "legal", "banlist", "banlist_reason", "fingerprint", "name", "player", "ruler", "sections",
+                         "corrections", "violations"}
     assert deck["sections"] == {"ruler": 1, "main": 40, "stones": 10, "stranger": 10, "side": 7} and deck["ruler"] == "Faria"
     typo = next(d for d in doc["decks"] if d["path"].endswith("legal-typo-corrected.txt"))
     assert typo["legal"] is True and typo["corrections"] == [
@@ -84,7 +85,11 @@ def test_text_deck_without_a_format_is_an_input_error(tmp_path):
     path = tmp_path / "d.txt"
     path.write_text(faria())
     result = run("check", str(path))
-    assert result.exit_code == 2 and "no format" in result.stdout
+    assert result.exit_code == 2 and "no format for the text list" in result.stderr and result.stdout == ""  # a set-up mistake, no deck
+    odd = tmp_path / "d.deck"  # a list that might be YAML is read first: it says why it has no format
+    odd.write_text(faria())
+    result = run("check", str(odd))
+    assert result.exit_code == 2 and "no format: pass --format NAME" in result.stdout
 
 
 def test_unknown_format_is_exit_2_with_choices():
@@ -140,13 +145,10 @@ def test_unusable_files_give_one_line_and_exit_2_but_the_batch_goes_on(tmp_path,
     assert "good.txt" in result.stdout and "1 legal" in result.stdout
 
 
-def test_missing_path_is_reported_and_others_still_checked():
+def test_a_missing_path_is_a_set_up_mistake_not_a_deck():
     result = run("check", "no/such/deck.txt", str(SAMPLES / "bifrost" / "legal-faria-stranger.txt"), "-f", "bifrost", "-o", "json")
-    assert result.exit_code == 2
-    doc = json.loads(result.stdout)
-    assert [d["legal"] for d in doc["decks"]] == [False, True]
-    assert "no such file" in doc["decks"][0]["error"]
-    assert doc["summary"]["unreadable"] == 1
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "forcecheck: error: no/such/deck.txt: no such file or directory\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")

@@ -97,8 +97,8 @@ def test_a_banlist_for_another_game_is_ignored_for_force_of_will_decks_with_one_
         (decks / name).write_text(faria())
     result = run("check", "decks")
     assert result.exit_code == 0, result.output
-    notes = [line for line in result.stdout.splitlines() if line.startswith("note:")]
-    assert notes == [f"note: banlist 2099.1 forcecheck test (set by {repo / '.forcecheck.yaml'}:2) does not apply to format bifrost (it has no banlist rule); ignored for its decks"]
+    notes = [line for line in result.stdout.splitlines() if line.startswith("note:") and "sample catalog" not in line]
+    assert notes == [f"note: the banlist file {LFLIST} (set by {repo / '.forcecheck.yaml'}:2) does not apply to format bifrost (it has no banlist rule); ignored for its decks"]
     doc = json.loads(run("check", "decks", "-o", "json").stdout)
     assert len(doc["summary"]["notes"]) == 1 and all(d["legal"] and d["banlist"] is None for d in doc["decks"])
     assert run("check", "decks", "-o", "json", "--jobs", "2").stdout == run("check", "decks", "-o", "json").stdout  # noted in workers too
@@ -158,7 +158,7 @@ def test_output_format_precedence(repo):
     deck = "d.txt"
     (repo / deck).write_text(faria(main=[(4, "Viviane")]))
     gha = {"GITHUB_ACTIONS": "true"}
-    assert run("check", deck, "-f", "bifrost").stdout.startswith("ILLEGAL")  # built-in: text
+    assert run("check", deck, "-f", "bifrost").stdout.splitlines()[1].startswith("ILLEGAL")  # built-in: text (under the sample's note)
     assert run("check", deck, "-f", "bifrost", env=gha).stdout.startswith("::error ")  # the CI default
     (repo / ".forcecheck.yaml").write_text("output_format: concise\n")
     assert run("check", deck, "-f", "bifrost", env=gha).stdout.startswith("d.txt:")  # the configuration beats the CI default
@@ -248,7 +248,7 @@ def test_verify_takes_the_banlist_options_and_lists_its_output_choices(tmp_path)
     assert result.exit_code == 2 and "text" in result.stderr and "json" in result.stderr
     banned = tmp_path / "banned.ydk"
     banned.write_text(deck.read_text().replace("#extra", "55144522\n#extra", 1))
-    result = run("verify", banned, banned, "-f", "ygo-5ds", "--banlist-file", LFLIST)  # Pot of Greed is forbidden there
+    result = run("verify", banned, banned, "-f", "ygo-5ds", "--banlist-file", LFLIST, "--as-of", "2099-06-01")  # Pot of Greed is forbidden there
     assert result.exit_code == 1 and "identical to the registered list" in result.stdout and "but the played deck breaks" in result.stdout
     result = run("verify", banned, banned, "-f", "ygo-5ds", "--banlist-file", LFLIST, "--banlist", "none", "-o", "json")
     assert result.exit_code in (0, 1) and json.loads(result.stdout)["banlist"] is None
@@ -336,7 +336,7 @@ def test_junit_carries_times_that_report_tools_read(monkeypatch, tmp_path):
 
     monkeypatch.chdir(ROOT)
     out = tmp_path / "report.xml"
-    run("check", "sample_decks/bifrost", "missing.txt", "-f", "bifrost", "-o", "junit", "--output-file", out)
+    run("check", "sample_decks/bifrost", "tests/fixtures/unreadable-deck.txt", "-f", "bifrost", "-o", "junit", "--output-file", out)
     xml = JUnitXml.fromfile(str(out))
     suite = next(iter(xml))
     assert suite.time is not None and suite.time == suite.time  # not NaN
@@ -363,8 +363,8 @@ def test_step_summary_in_markdown_when_github_asks(repo):
 def test_an_unknown_card_against_the_sample_catalog_says_to_import_a_real_one():
     result = run("check", SAMPLES / "bifrost" / "illegal-unknown-card-name.txt", "-f", "bifrost")
     assert "note: unknown cards were looked up in the embedded sample catalog" in result.stdout
-    assert "forcecheck catalog import" in result.stdout
-    assert "note:" not in run("check", FARIA, "-f", "bifrost").stdout
+    assert "run 'forcecheck catalog fetch fow' once" in result.stdout
+    assert "note: unknown cards" not in run("check", FARIA, "-f", "bifrost").stdout
 
 
 # --- item 8: small things -------------------------------------------------------------------------
@@ -396,11 +396,12 @@ def test_banlist_show_sorts_passcodes_as_numbers(tmp_path):
 
 
 def test_json_unreadable_deck_names_its_known_format_and_has_no_fingerprint(tmp_path):
-    doc = json.loads(run("check", tmp_path / "missing.txt", "-f", "bifrost", "-o", "json").stdout)
+    (tmp_path / "binary.txt").write_bytes(b"\x00")
+    doc = json.loads(run("check", tmp_path / "binary.txt", "-f", "bifrost", "-o", "json").stdout)
     (deck,) = doc["decks"]
     assert deck["format"] == "bifrost" and "fingerprint" not in deck and deck["error"]
     (tmp_path / ".forcecheck.yaml").write_text("format: abc\n")
-    doc = json.loads(run("check", tmp_path / "missing.txt", "--config", tmp_path / ".forcecheck.yaml", "-o", "json").stdout)
+    doc = json.loads(run("check", tmp_path / "binary.txt", "--config", tmp_path / ".forcecheck.yaml", "-o", "json").stdout)
     assert doc["decks"][0]["format"] == "abc"
 
 
@@ -486,4 +487,4 @@ def test_the_library_session_gives_the_cli_verdict(repo):
     from_cli = json.loads(run("check", "d.txt", "-o", "json").stdout)["decks"][0]
     assert from_text == from_file == from_cli
     assert [(v["rule"], v["severity"]) for v in from_cli["violations"]] == [("main-size", "warning")]
-    assert session.about() == {"catalog": "embedded sample catalog", "config": ".forcecheck.yaml", "notes": []}
+    assert session.about() == {"catalog": "embedded sample catalog", "catalog_sources": [], "config": ".forcecheck.yaml", "notes": []}

@@ -84,7 +84,7 @@ def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
         player.click("button[value=check]")
         assert "Not legal: 1 problem, 1 warning." in player.inner_text(".verdict")
         line8 = player.inner_text("#line-8")
-        assert "unknown card 'Gawain, the Knight of the Moon'; did you mean Gawain, the Knight of the Sun" in line8 and "FC001" in line8
+        assert "unknown card 'Gawain, the Knight of the Moon'; did you mean 'Gawain, the Knight of the Sun'" in line8 and "FC001" in line8
         line9 = player.inner_text("#line-9")
         assert line9.count("read 'Perceval, the Seeker of Holy Grial' as 'Perceval, the Seeker of Holy Grail' (typo)") == 1 and "FC012" in line9
         assert line9.count("Perceval, the Seeker of Holy Grail") == 1  # said once, by its finding

@@ -281,6 +281,7 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path):
     args = [sys.executable, "-m", "forcecheck", "check", *[DECK] * 3000, "-f", "bifrost", "--jobs", "1"]
     env = {**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")}
     process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    assert process.stdout.readline().startswith(b"note: checked against the embedded sample catalog")
     assert process.stdout.readline().startswith(b"legal")
     process.stdout.close()
     stderr = process.stderr.read()
@@ -327,7 +328,7 @@ def test_standard_output_closed_is_one_line_either_way(tmp_path):
     usage = run("--formt", "x")  # typer's usage error, on stderr
     assert usage.returncode == 2 and "Traceback" not in usage.stderr and "No such option: --formt" in usage.stderr
     written = run("--output-file", str(tmp_path / "report.txt"))
-    assert written.returncode == 0 and (tmp_path / "report.txt").read_text(encoding="utf-8").startswith("legal")
+    assert written.returncode == 0 and (tmp_path / "report.txt").read_text(encoding="utf-8").splitlines()[1].startswith("legal")
 
 
 @pytest.mark.parametrize("args", [

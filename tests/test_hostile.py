@@ -147,7 +147,7 @@ def test_thousands_of_made_up_names_get_suggestions_for_the_first_twenty_only(mo
     report = check_decklist(parse_decklist(text, "junk.txt", fmt.known_headers), fmt, catalog)
     unknown = [v for v in report.violations if v.rule == "unknown-card"]
     assert len(unknown) == 2001 and len(asked) == SUGGESTIONS_PER_DECK == 20
-    assert "did you mean Excalibur?" in unknown[0].message and unknown[0].line == 2
+    assert "did you mean 'Excalibur'?" in unknown[0].message and unknown[0].line == 2
     assert all("names are suggested for the first 20 unknown cards" in v.message for v in unknown[20:])
     assert not any("names are suggested" in v.message for v in unknown[:20])
 

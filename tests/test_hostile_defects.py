@@ -135,7 +135,7 @@ def test_item2_a_folder_without_decklists_is_a_misconfiguration(tmp_path, conten
         (folder / "README.md").write_text("my decks\n")
     run = run_main("check", folder, "-f", "bifrost")
     assert_contract(run)
-    assert run.code == 2 and "no decklists" in run.out
+    assert run.code == 2 and "no decklists" in run.err and run.out == ""  # a set-up mistake: one line, no report of no deck
     check = run_main("fmt", folder, "-f", "bifrost", "--check")
     assert check.code == 2 and "no decklists" in check.err
 

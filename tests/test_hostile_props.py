@@ -62,7 +62,9 @@ def test_the_harness_sees_an_internal_error(monkeypatch):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(Session, "check_paths", crash)
-    run = run_main("check", "x.txt", "-f", "bifrost")
+    from conftest import SAMPLES
+
+    run = run_main("check", str(SAMPLES / "bifrost" / "legal-faria-stranger.txt"), "-f", "bifrost")  # a path that is there: the check runs
     assert run.code == 3 and "internal error" in run.err
     with pytest.raises(AssertionError, match="exit 3"):
         assert_contract(run)

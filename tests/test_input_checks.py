@@ -17,7 +17,7 @@ def test_unknown_card_is_reported_with_line_and_suggestions_not_as_a_size_error(
     v = only(text)
     assert (v.code, v.rule, v.section, v.card, v.line) == ("FC001", "unknown-card", "main", "Viviane the Unseen", 13)
     assert line_of(text, "Viviane the Unseen") == 13
-    assert "did you mean Viviane" in v.message
+    assert "did you mean 'Viviane'" in v.message
 
 
 def test_a_one_letter_typo_is_read_as_the_card_and_the_deck_judged_on_it():

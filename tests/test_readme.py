@@ -106,10 +106,40 @@ def imported_catalog(tmp_path_factory):
     return db
 
 
+@pytest.fixture(scope="module")
+def fetch_mirror(tmp_path_factory):
+    """The public card data's mirror, served over HTTP from ../shared (this machine has no open
+    internet): what the README's 'catalog fetch' commands download, FORCECHECK_FETCH_SOURCE naming it."""
+    import http.server
+    import threading
+
+    files = {"fow/cards.json": REAL_DATA["cards.json"], "ygo/cards.cdb": REAL_DATA["cards.cdb"],
+             "ygo/cards-ja.cdb": REAL_DATA["cards-ja.cdb"], "ygo/lflist.conf": SHARED / "data" / "ygo" / "lflist" / "fluorohydride_ygopro_HEAD_lflist.conf"}
+    missing = [str(p) for p in files.values() if not p.is_file()]
+    if missing:
+        pytest.skip(f"needs real card data from ../shared, absent here: {', '.join(missing)}")
+    root = tmp_path_factory.mktemp("mirror")
+    for role, source in files.items():
+        (root / role).parent.mkdir(exist_ok=True)
+        (root / role).symlink_to(source)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a, **k: Quiet(*a, directory=str(root), **k))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
 @pytest.mark.parametrize("block", SHELL_BLOCKS, ids=[commands(b)[0][:60] for b in SHELL_BLOCKS])
 def test_every_readme_command_runs_as_written(tmp_path, block, request):
     work = sandbox(tmp_path)
     env = environment(tmp_path)
+    if "catalog fetch" in block:
+        env["FORCECHECK_FETCH_SOURCE"] = request.getfixturevalue("fetch_mirror")
     if any(word in block for word in NEEDS_REAL_DATA):
         catalog = request.getfixturevalue("imported_catalog")
         (tmp_path / "xdg" / "forcecheck").mkdir(parents=True)
@@ -125,6 +155,8 @@ def test_every_readme_command_runs_as_written(tmp_path, block, request):
             assert (work / "reg" / "registrations.csv").is_file() and (work / "reg" / "registrations.json").is_file()
         if command.startswith("forcecheck catalog show"):
             assert done.returncode == 0, said
+        if command.startswith("forcecheck catalog fetch"):
+            assert done.returncode == 0 and f"fetched {env['FORCECHECK_FETCH_SOURCE']}/" in done.stderr, said
 
 
 def test_every_command_in_the_readme_table_has_exactly_those_options():
@@ -203,7 +235,11 @@ def test_the_readme_configuration_and_workflow_in_a_mixed_game_repository(tmp_pa
     assert sarif_step.returncode == 0, sarif_step.stderr
     doc = json.loads((repo / "forcecheck.sarif").read_text())
     (sarif_run,) = doc["runs"]
-    assert sarif_run["properties"] == {"catalog": "cards/catalog.sqlite3", "config": ".forcecheck.yaml", "notes": []}
+    properties = sarif_run["properties"]
+    assert {k: properties[k] for k in ("catalog", "config", "notes")} == {"catalog": "cards/catalog.sqlite3", "config": ".forcecheck.yaml", "notes": []}
+    assert properties["banlists"] == [{"format": "ygo-5ds", "banlist": "2011.3.1", "reason": f"named by {repo / '.forcecheck.yaml'}:8"}]
+    assert sorted(Path(s["address"]).name for s in properties["catalog_sources"]) == sorted(
+        p.resolve().name for p in (REAL_DATA["cards.json"], REAL_DATA["cards.cdb"], REAL_DATA["lflist.conf"]))  # the data it judged by
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif_run["results"]}
     assert uris == {"decks/ygo/synchro.ydk"}
 

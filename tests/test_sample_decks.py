@@ -69,7 +69,7 @@ def test_sample_deck(name):
 def test_an_unknown_name_suggests_the_real_card():
     report = check_file(SAMPLES / "bifrost" / "illegal-unknown-card-name.txt", sample_catalog(), FormatCache(), "bifrost")
     (violation,) = report.violations
-    assert "did you mean Gawain, the Knight of the Sun" in violation.message
+    assert "did you mean 'Gawain, the Knight of the Sun'" in violation.message
 
 
 def test_a_typo_is_read_as_the_card_meant_and_says_so():

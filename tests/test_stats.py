@@ -272,9 +272,10 @@ def test_stats_text_is_plain_ascii_bars_when_piped_and_blocks_in_colour():
 
 
 def test_stats_goes_on_past_an_unusable_file_and_exits_2(tmp_path):
-    result = run("stats", tmp_path / "missing.txt", WB, "-f", "abc")
+    (tmp_path / "binary.txt").write_bytes(b"\x00")
+    result = run("stats", tmp_path / "binary.txt", WB, "-f", "abc")
     assert result.exit_code == 2
-    assert "ERROR" in result.stdout and "missing.txt" in result.stdout and "Cost curve" in result.stdout
+    assert "ERROR" in result.stdout and "binary.txt" in result.stdout and "Cost curve" in result.stdout
     assert run("stats", SAMPLES / "abc" / "illegal-19-cost-one-or-less.txt", "-f", "abc").exit_code == 0  # stats is no verdict
 
 
@@ -356,12 +357,13 @@ def test_pictures_of_several_decks_go_into_a_directory(tmp_path):
     second = tmp_path / "other" / WB.name
     second.parent.mkdir()
     second.write_text(WB.read_text(encoding="utf-8"), encoding="utf-8")
-    result = run("stats", WB, second, tmp_path / "missing.txt", "-f", "abc", "-o", "png", "--output-file", out)
-    assert result.exit_code == 2  # the missing file; the others are drawn
+    (tmp_path / "binary.txt").write_bytes(b"\x00")
+    result = run("stats", WB, second, tmp_path / "binary.txt", "-f", "abc", "-o", "png", "--output-file", out)
+    assert result.exit_code == 2  # the unreadable file; the others are drawn
     assert sorted(p.name for p in out.iterdir()) == [f"{WB.stem}-2.png", f"{WB.stem}.png"]
     several = run("stats", WB, second, "-f", "abc", "-o", "svg")
     assert several.exit_code == 2 and "give --output-file DIRECTORY" in several.stderr
-    one_readable = run("stats", WB, tmp_path / "missing.txt", "-f", "abc", "-o", "svg", "--output-file", tmp_path / "svgs")
+    one_readable = run("stats", WB, tmp_path / "binary.txt", "-f", "abc", "-o", "svg", "--output-file", tmp_path / "svgs")
     assert one_readable.exit_code == 2 and [p.name for p in (tmp_path / "svgs").iterdir()] == [f"{WB.stem}.svg"]
 
 

@@ -118,7 +118,7 @@ def test_banlist_import_reads_the_json_shape_and_check_applies_it(tmp_path):
     deck = tmp_path / "d.txt"
     deck.write_text(faria(side=[(1, "Galahad, the Son of the God")]), encoding="utf-8")
     # the same file straight from --banlist-file (the catalog imported above holds a list but no cards)
-    args = ["check", str(deck), "-f", "wanderer", "--banlist-file", str(_json_list(tmp_path)), "-o", "json"]
+    args = ["check", str(deck), "-f", "wanderer", "--banlist-file", str(_json_list(tmp_path)), "--as-of", "2030-06-01", "-o", "json"]
     report = json.loads(runner.invoke(app, args).stdout)["decks"][0]
     assert report["banlist"] == "Wanderer banned list (2030-01-01)"
     found = [(v["rule"], v["card"], v["limit"]) for v in report["violations"]]

@@ -160,8 +160,8 @@ def test_whitelist_forbids_every_card_not_listed():
 
 def test_cli_banlist_file_none_and_report_names_the_list():
     deck = str(YGO / "legal-synchro.ydk")
-    result = runner.invoke(app, ["check", deck, "-f", "ygo-5ds", "--banlist-file", str(LFLIST), "-o", "json"])
-    assert result.exit_code == 0 and json.loads(result.stdout)["decks"][0]["banlist"] == "2099.1 forcecheck test"
+    result = runner.invoke(app, ["check", deck, "-f", "ygo-5ds", "--banlist-file", str(LFLIST), "--as-of", "2099-02-01", "-o", "json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["decks"][0]["banlist"] == "2099.1 forcecheck test"  # in force that day
     result = runner.invoke(app, ["check", deck, "-f", "ygo-5ds", "--banlist-file", str(LFLIST), "--banlist", "whitelist test", "--color", "never"])
     assert result.exit_code == 1 and "banlist whitelist test" in result.stdout
     result = runner.invoke(app, ["check", deck, "-f", "ygo-5ds", "--banlist", "none", "-o", "json"])
@@ -173,7 +173,7 @@ def test_cli_banlist_file_none_and_report_names_the_list():
     # a list for a format without a banlist rule is ignored for its decks, with one note (issue 16, item 2)
     result = runner.invoke(app, ["check", str(SAMPLES / "bifrost" / "legal-faria-stranger.txt"), "-f", "bifrost", "--banlist-file", str(LFLIST)])
     assert result.exit_code == 0, result.output
-    assert "note: banlist 2099.1 forcecheck test (set by command line --banlist-file) does not apply to format bifrost (it has no banlist rule)" in result.stdout
+    assert f"note: the banlist file {LFLIST} (set by command line --banlist-file) does not apply to format bifrost (it has no banlist rule)" in result.stdout
 
 
 def test_banlist_import_list_show_and_check_by_name(tmp_path):

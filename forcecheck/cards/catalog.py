@@ -496,6 +496,8 @@ def load_catalog_file(path: Path) -> Catalog:
         data = json.loads(read_bytes(path, max_bytes=512 * 1024 * 1024))
     except (ValueError, UnicodeDecodeError) as exc:
         raise CatalogError(f"not a forcecheck catalog (not JSON: {exc})", path) from None
+    except RecursionError:  # "[[[[..." deeper than the parser goes
+        raise CatalogError("not a forcecheck catalog (JSON nested too deeply)", path) from None
     except OSError as exc:  # pragma: no cover - read_bytes converts these
         raise CatalogError(str(exc), path) from None
     return catalog_from_json(data, path, label=f"catalog {path}")

@@ -37,6 +37,22 @@ combination bans; a version-4 catalog has neither, so it is refused and re-impor
 SQLITE_HEADER = b"SQLite format 3\x00"
 _UNSEEN = object()
 
+PROVENANCE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS provenance (
+    address TEXT PRIMARY KEY,
+    role TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    sha256 TEXT NOT NULL,
+    retrieved_at TEXT NOT NULL,
+    via TEXT NOT NULL
+);
+"""
+"""Where each imported file came from (a URL or a file), as a report names the data it judged
+by: its address, size, sha256 and when it was fetched or imported; ``role`` is its place in a
+mirror (``fow/cards.json``) for fetched files, else ``file``; ``via`` is ``fetch`` or
+``import``. Added without a schema version: a catalog made before it gains the table at its
+next import, and reads as having no provenance until then."""
+
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE sources (
@@ -66,7 +82,7 @@ CREATE TABLE banlists (
 );
 CREATE TABLE banlist_entries (banlist TEXT NOT NULL COLLATE NOCASE, key TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (banlist, key)) WITHOUT ROWID;
 CREATE TABLE banlist_combinations (banlist TEXT NOT NULL COLLATE NOCASE, combination INTEGER NOT NULL, key TEXT NOT NULL);
-"""
+""" + PROVENANCE_SCHEMA
 
 
 
@@ -338,7 +354,7 @@ class SqliteCatalog(Catalog):
             raise damaged(self.path, "its table of sources is malformed")
         return {
             "catalog": self.label, "path": str(self.path), "cards": counts, "names": names, "sources": sources,
-            "warnings": warnings,
+            "warnings": warnings, "provenance": self.provenance(),
         }
 
     def banlists(self) -> list[dict]:
@@ -373,6 +389,17 @@ class SqliteCatalog(Catalog):
             combinations.setdefault(number, []).append(key)
         return Banlist(name=row[0], game=row[1], whitelist=bool(row[2]), source=row[3], date=row[4], entries=entries,
                        combinations=list(combinations.values()))
+
+    def provenance(self) -> list[dict]:
+        """Every imported file's address, role, size, sha256, time and how it came (fetch,
+        import), oldest first; none for a catalog made before the table existed."""
+        if self._conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'provenance'").fetchone() is None:
+            return []
+        keys = ("address", "role", "size", "sha256", "retrieved_at", "via")
+        rows = [dict(zip(keys, row)) for row in self._conn.execute(f"SELECT {', '.join(keys)} FROM provenance ORDER BY retrieved_at, rowid")]
+        if any(not isinstance(r["size"], int) or not all(isinstance(r[k], str) for k in keys if k != "size") for r in rows):
+            raise damaged(self.path, "its table of provenance is malformed")
+        return rows
 
     def warnings(self) -> list[tuple[str, str, str]]:
         return self._conn.execute("SELECT importer, record, message FROM warnings ORDER BY rowid").fetchall()
@@ -543,6 +570,29 @@ def writable_catalog(db: Path) -> Iterator[sqlite3.Connection]:
             tmp.unlink(missing_ok=True)
             Path(f"{tmp}-journal").unlink(missing_ok=True)
             raise
+
+
+def record_provenance(conn: sqlite3.Connection, address: str, role: str, size: int, sha256: str, retrieved_at: str, via: str) -> None:
+    """Remember where an imported file came from (``PROVENANCE_SCHEMA``), replacing what an
+    earlier import of the same address said."""
+    conn.execute(PROVENANCE_SCHEMA)
+    conn.execute(
+        "INSERT OR REPLACE INTO provenance (address, role, size, sha256, retrieved_at, via) VALUES (?, ?, ?, ?, ?, ?)",
+        (address, role, size, sha256, retrieved_at, via),
+    )
+
+
+def forget_fetched(conn: sqlite3.Connection, role: str, keep: str) -> None:
+    """Drop what earlier fetches of ``role`` brought from another address (a mirror named
+    once, the default address now): their card records and provenance. Their banlists stay
+    until a list of the same name replaces them."""
+    conn.execute(PROVENANCE_SCHEMA)
+    old = [row[0] for row in conn.execute("SELECT address FROM provenance WHERE role = ? AND via = 'fetch' AND address != ?", (role, keep))]
+    for address in old:
+        for (source_id,) in conn.execute("SELECT id FROM sources WHERE path = ?", (address,)).fetchall():
+            conn.execute("DELETE FROM records WHERE source_id = ?", (source_id,))
+            conn.execute("DELETE FROM sources WHERE id = ?", (source_id,))
+        conn.execute("DELETE FROM provenance WHERE address = ?", (address,))
 
 
 def replace_banlists(conn: sqlite3.Connection, lists) -> None:

@@ -14,6 +14,7 @@ import typer
 from forcecheck.cli.application import banlist_app, catalog_app
 from forcecheck.cli.common import CatalogOpt, ConfigOpt
 from forcecheck.cli.runtime import ClosedOutput, fail, session_from
+from forcecheck.wording import did_you_mean
 
 GameOpt = Annotated[str, typer.Option("--game", metavar="GAME", help="Game of the card: fow or ygo.")]
 
@@ -75,7 +76,8 @@ def catalog_import(
     ] = None,
     config_file: ConfigOpt = None,
 ) -> None:
-    """Import card data into the catalog (written to a temporary file, then swapped in).
+    """Import card data files you have into the catalog (written to a temporary file, then
+    swapped in); 'forcecheck catalog fetch fow|ygo' downloads the public ones and imports them.
 
     Databases of one game in several languages (YGOPro cards.cdb and a Japanese cards.cdb)
     merge by passcode: every card keeps each language's name; facts come from the English data.
@@ -102,6 +104,104 @@ def catalog_import(
             print(f"  ... and {len(result.warnings) - 10} more", file=sys.stderr)
 
 
+@catalog_app.command("fetch")
+def catalog_fetch(
+    game: str = typer.Argument(..., metavar="GAME", help="fow (fowsim's cards.json) or ygo (YGOPro's cards.cdb, the --locale databases and lflist.conf)."),
+    locale: Annotated[
+        Optional[List[str]], typer.Option("--locale", metavar="LANG", help="ygo: also fetch the card database in this language (ja, ko, zh, de, fr, it, es, pt); repeatable.")
+    ] = None,
+    source: Annotated[
+        Optional[str], typer.Option("--source", metavar="URL|DIR", help="A mirror laid out as fow/cards.json, ygo/cards.cdb, ygo/cards-LANG.cdb, ygo/lflist.conf: a base URL or a folder. Default: FORCECHECK_FETCH_SOURCE, the configuration's fetch_source, else the public addresses.")
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option("--timeout", metavar="SECONDS", min=0.1, max=3600, help="Give up on a source that does not answer, or stalls, this long.")
+    ] = 60.0,
+    catalog: CatalogOpt = None,
+    config_file: ConfigOpt = None,
+) -> None:
+    """Download a game's public card data and import it into the catalog, in one step.
+
+    Sources (each file's address, size, sha256 and time are recorded; 'catalog info' shows them):
+    fow/cards.json from Force-of-Wind/fowsim (AGPL-3.0); ygo/cards.cdb from ProjectIgnis/BabelCDB
+    and ygo/cards-LANG.cdb from mycard/ygopro-database (no licence stated); ygo/lflist.conf from
+    Fluorohydride/ygopro (GPL-2.0). Proxies come from http_proxy/https_proxy. Any failure (an
+    unreachable source, a download cut short, an HTML page, a file of the wrong kind, a sha256
+    other than the configuration's pins) leaves the catalog exactly as it was (exit 2).
+    """
+    import signal
+
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.importers import fetch
+    from forcecheck.report.escape import printable
+
+    session = _session(catalog, config_file)
+    target = _import_target(session)
+    config = session.config
+    source = source or config["fetch_source"]  # the flag, else FORCECHECK_FETCH_SOURCE or fetch_source:
+    try:
+        if source is not None:
+            fetch.check_source(source)
+        sources = fetch.plan(game, locale or [], source)
+    except ForcecheckError as exc:
+        fail(str(exc))
+    pins, pin_source = config["pins"], config.sources.get("pins")
+    def fetched_one(item) -> None:
+        print(f"fetched {printable(item.source.address)} ({item.size:,} bytes, sha256 {item.sha256})", file=sys.stderr)
+
+    # a termination request ends the fetch as Ctrl-C does: the downloads are removed, the catalog untouched
+    try:
+        before = signal.signal(signal.SIGTERM, _interrupted)
+    except ValueError:  # not the main thread (a program driving the command): its own handlers stay
+        before = None
+    try:
+        with _progress() as progress:
+            result = fetch.fetch_into(sources, target, pins, pin_source, timeout, progress, fetched_one)
+    except ForcecheckError as exc:
+        fail(f"{exc}; nothing was imported (the catalog was not changed)")
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+    imported = result.imported
+    counts = ", ".join(f"{n:,} {g} cards" for g, n in imported.cards.items())
+    lists = f" and {len(imported.lists):,} Forbidden/Limited lists" if imported.lists else ""
+    print(f"imported {imported.records:,} records from {imported.files} file(s){lists} into {imported.db} ({_source(session)}): {counts}")
+    if len(imported.names) > 1:
+        print("  names: " + ", ".join(f"{lang} {n:,} cards" for lang, n in imported.names.items()))
+    if imported.warnings:
+        print(f"{len(imported.warnings)} record(s) with warnings (see 'forcecheck catalog info --warnings')", file=sys.stderr)
+
+
+def _interrupted(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+class _progress:
+    """A progress bar per file on a terminal (stderr); nothing elsewhere (CI logs, pipes)."""
+
+    def __enter__(self):
+        if not sys.stderr.isatty():
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
+
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
+                            console=Console(file=sys.stderr), transient=True)
+        self.bar.__enter__()
+        self.tasks: dict[str, object] = {}
+
+        def advance(role: str, done: int, total: int | None) -> None:
+            task = self.tasks.get(role)
+            if task is None:
+                task = self.tasks[role] = self.bar.add_task(role, total=total)
+            self.bar.update(task, completed=done, total=total)
+
+        return advance
+
+    def __exit__(self, *exc_info) -> None:
+        if getattr(self, "bar", None) is not None:
+            self.bar.__exit__(*exc_info)
+
+
 @catalog_app.command("info")
 def catalog_info(
     catalog: CatalogOpt = None,
@@ -122,8 +222,16 @@ def catalog_info(
             print("    names: " + ", ".join(
                 f"{lang} {tally['cards']:,} cards ({tally['names']:,} names)" for lang, tally in languages.items()
             ))
+    provenance = {row["address"]: row for row in info.get("provenance", [])}
     for source in info.get("sources", []):
-        print(f"  source: {source['importer']} {source['path']} ({source.get('locale', 'en')}; {source['records']:,} records, imported {source['imported_at']}, sha256 {source['sha256'][:12]})")
+        came = provenance.pop(source["path"], None)
+        if came is None:  # imported before forcecheck recorded sizes
+            print(f"  source: {source['importer']} {source['path']} ({source.get('locale', 'en')}; {source['records']:,} records, imported {source['imported_at']}, sha256 {source['sha256']})")
+            continue
+        print(f"  source: {source['importer']} {source['path']} ({source.get('locale', 'en')}; {source['records']:,} records, "
+              f"{came['size']:,} bytes, sha256 {came['sha256']}, {_came(came)})")
+    for came in provenance.values():  # files of lists
+        print(f"  lists: {came['address']} ({came['size']:,} bytes, sha256 {came['sha256']}, {_came(came)})")
     if "warnings" in info:
         print(f"  import warnings: {info['warnings']}")
     unchecked = cat.unchecked()
@@ -157,7 +265,7 @@ def catalog_show(
     if card is None:
         elsewhere = [g for g in games if g != game and resolve_card(cat, g, entry)[0] is not None]
         suggestions = [] if elsewhere else cat.suggest(game, entry.name)
-        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        hint = f"; {did_you_mean(suggestions)}" if suggestions else ""
         if elsewhere:
             hint = f"; it is a card of {', '.join(elsewhere)}: add --game {elsewhere[0]}"
         print(f"forcecheck: no card {name!r} in {cat.label}{hint}", file=sys.stderr)
@@ -223,6 +331,13 @@ def banlist_list(catalog: CatalogOpt = None, config_file: ConfigOpt = None) -> N
         print(f"{item['name']:<28} {item['date'] or '-':<10} {item['entries']:>6} entries{combos}  {kind}  ({item['source']})")
 
 
+def _came(row: dict) -> str:
+    """``fetched 2026-12-01T10:00:00+00:00 as fow/cards.json`` or ``imported ...``."""
+    if row["via"] == "fetch":
+        return f"fetched {row['retrieved_at']} as {row['role']}"
+    return f"imported {row['retrieved_at']}"
+
+
 def _passcode_order(key: str) -> tuple:
     """Passcodes in numeric order (``85`` before ``100``); names after them, alphabetically."""
     return (0, int(key), "") if key.isdigit() else (1, 0, key.casefold())
@@ -241,7 +356,7 @@ def banlist_show(
     found = cat.banlist(name) if hasattr(cat, "banlist") else None
     if found is None:
         near = nearest_names(name, [b["name"] for b in cat.banlists()] if hasattr(cat, "banlists") else [])
-        fail(f"no banlist {name!r} in {cat.label}" + (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""))
+        fail(f"no banlist {name!r} in {cat.label}" + (f"; {did_you_mean(near)}" if near else ""))
     print(f"{found.name} ({'whitelist' if found.whitelist else 'banlist'}, date {found.date or 'unknown'}, source {found.source})")
     labels = {0: "forbidden", 1: "limited", 2: "semi-limited", 3: "unlimited"}
     for count in (0, 1, 2, 3):

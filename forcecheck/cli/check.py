@@ -25,6 +25,7 @@ from forcecheck.cli.common import (
     OutputFileOpt,
     OutputFormatOpt,
     SelectOpt,
+    StdinFilenameOpt,
     WarnOpt,
 )
 from forcecheck.cli.runtime import run_check
@@ -33,7 +34,7 @@ from forcecheck.cli.runtime import run_check
 @app.command()
 def check(
     # readable=False: an unreadable file is one report row (the reader says why), not a usage error that stops the batch
-    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted)."),
+    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted); '-' reads one decklist from standard input."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     output_format: OutputFormatOpt = None,
@@ -51,6 +52,7 @@ def check(
     fail_on: FailOnOpt = None,
     config_file: ConfigOpt = None,
     jobs: JobsOpt = None,
+    stdin_filename: StdinFilenameOpt = None,
 ) -> None:
     """Check decklists against a format and report every violation.
 
@@ -62,5 +64,5 @@ def check(
         paths, format_name=format_name, catalog=catalog, output_format=output_format, output_file=output_file,
         formats_dir=formats_dir, color=color, exit_zero=exit_zero, banlist=banlist, banlist_file=banlist_file,
         as_of=as_of, select=select, extend_select=extend_select, ignore=ignore, warn=warn, fail_on=fail_on,
-        config_file=config_file, jobs=jobs,
+        config_file=config_file, jobs=jobs, stdin_filename=stdin_filename,
     ))

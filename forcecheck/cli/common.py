@@ -73,3 +73,7 @@ JobsOpt = Annotated[
     Optional[int],
     typer.Option("--jobs", "-j", metavar="N", min=1, max=64, help="Worker processes (1-64; default: the jobs setting, else every core for a batch of 200 files or more and 1 below). The output is the same for any number."),
 ]
+StdinFilenameOpt = Annotated[
+    Optional[str],
+    typer.Option("--stdin-filename", metavar="NAME", help="The name of the decklist read from standard input (PATH '-'): reports name it, and its extension tells a .ydk from a text or YAML list."),
+]

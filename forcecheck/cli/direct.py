@@ -54,6 +54,7 @@ CHECK_OPTIONS = (
     LineOption("fail_on", ("--fail-on",), "choice", choices=FailOn),
     LineOption("config_file", ("--config",), "path"),
     LineOption("jobs", ("--jobs", "-j"), "int", low=1, high=64),
+    LineOption("stdin_filename", ("--stdin-filename",), "text"),
 )
 """The check command's options (``forcecheck.cli.check``), in the order it declares them."""
 

@@ -121,6 +121,47 @@ def checking_session(**options):
     return session
 
 
+def take_stdin(paths: List[Path], stdin_filename: Optional[str]) -> List[Path]:
+    """``paths`` with ``-`` standing for standard input, read once (bounded, as files are) and
+    given to the readers under ``--stdin-filename`` (default ``-``): its extension tells a
+    ``.ydk`` from a text list, and reports and ``paths:`` globs see that name."""
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.textfile import MAX_FILE_BYTES, give
+
+    taken = [p for p in paths if str(p) == "-"]
+    if not taken:
+        if stdin_filename is not None:
+            raise ForcecheckError("--stdin-filename names the decklist read from standard input, but no PATH is '-'")
+        return list(paths)
+    if len(taken) > 1:
+        raise ForcecheckError("standard input ('-') can be read only once; name it once")
+    name = stdin_filename or "-"
+    if not name.strip() or "\x00" in name:
+        raise ForcecheckError(f"--stdin-filename {name!r} is no file name")
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise ForcecheckError("standard input is closed, so '-' has nothing to read")
+    try:
+        data = stream.read(MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:
+        raise ForcecheckError(f"cannot read standard input ({getattr(exc, 'strerror', None) or exc})") from None
+    name = str(Path(name))
+    give(name, data)
+    return [Path(name) if str(p) == "-" else p for p in paths]
+
+
+def stop_on_setup_problems(session, paths, empty_folders: bool = True) -> None:
+    """One line per set-up mistake (``Session.setup_problems``) and exit 2, before any deck is
+    read: a missing path or a folder of no decklists is the run's, not a deck to count."""
+    problems = session.setup_problems(paths, empty_folders)
+    if problems:
+        from forcecheck.report.escape import printable
+
+        for problem in problems:
+            print(f"forcecheck: error: {printable(problem)}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def fail(message: str, code: int = 2) -> None:
     """One line on stderr, no traceback, and the exit code (2 = unusable input)."""
     from forcecheck.report.escape import printable
@@ -246,13 +287,21 @@ def render_report(session, report, output_file) -> str:
 
     config = session.config
     out_format = config["output_format"]
+    if out_format in ("concise", "github"):  # no room in the document: its top is said on stderr, as its summary is
+        from forcecheck.report.text import sample_head
+
+        head = sample_head(report)
+        if head is not None:
+            print(f"forcecheck: note: {head}", file=sys.stderr)
     color = config.color_for(config["color"], out_format, output_file is not None, sys.stdout is not None and sys.stdout.isatty())
     emit(lambda out: RENDERERS[out_format](report, out, color), output_file, out_format)
     if out_format in ("concise", "github"):  # documents with no room for what the run used
-        from forcecheck.report.text import summary_line
+        from forcecheck.report.text import banlist_lines, summary_line
 
         summary = report.summary()
         print(f"forcecheck: {summary_line(summary)}", file=sys.stderr)
+        for line in banlist_lines(summary):
+            print(f"forcecheck: {line}", file=sys.stderr)
         for note in summary["notes"]:
             print(f"forcecheck: note: {note}", file=sys.stderr)
     if config.step_summary:
@@ -301,13 +350,16 @@ def refuse_overwriting_inputs(output_file: Optional[Path], inputs, every_file: b
                 fail(f"--output-file {output_file} is {where}, which this run reads; the report would overwrite it: write it elsewhere")
 
 
-def run_check(paths: List[Path], *, output_file: Optional[Path] = None, exit_zero: bool = False, **options) -> int:
+def run_check(paths: List[Path], *, output_file: Optional[Path] = None, exit_zero: bool = False,
+              stdin_filename: Optional[str] = None, **options) -> int:
     """``forcecheck check`` once its options are read: check, write the report (to stdout or
     ``output_file``), and return the exit code (0 every deck legal, 1 a violation, 2 unusable
     input; ``exit_zero`` turns 1 into 0). ``options`` are the session's, as ``session_from``
-    takes them."""
+    takes them; a path ``-`` is standard input, named ``stdin_filename``."""
+    paths = take_stdin(paths, stdin_filename)
     refuse_overwriting_inputs(output_file, paths)
     session = checking_session(**options)
+    stop_on_setup_problems(session, paths)
     report = session.check_paths(paths, fingerprints=session.config["output_format"] == "json")  # only JSON shows them
     render_report(session, report, output_file)
     code = report.exit_code_for(session.config["fail_on"])

@@ -18,8 +18,9 @@ from forcecheck.cli.common import (
     ConfigOpt,
     FormatOpt,
     FormatsDirOpt,
+    StdinFilenameOpt,
 )
-from forcecheck.cli.runtime import emit, fail, refuse_overwriting_inputs, session_from
+from forcecheck.cli.runtime import emit, fail, refuse_overwriting_inputs, session_from, stop_on_setup_problems, take_stdin
 
 
 class StatsFormat(str, Enum):
@@ -31,7 +32,7 @@ class StatsFormat(str, Enum):
 
 @app.command()
 def stats(
-    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted)."),
+    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted); '-' reads one decklist from standard input."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     output_format: Annotated[
@@ -48,6 +49,7 @@ def stats(
     banlist_file: BanlistFileOpt = None,
     config_file: ConfigOpt = None,
     as_of: AsOfOpt = None,
+    stdin_filename: StdinFilenameOpt = None,
 ) -> None:
     """Show each deck's numbers: what was read, the cost curve, attributes, card kinds, the
     format's count rules found vs needed, copies at the limit and the banlist's cards.
@@ -56,6 +58,7 @@ def stats(
     that fails a run), 2 an input that could not be used; the rest of the batch is still shown.
     """
     kind = output_format.value
+    paths = take_stdin(paths, stdin_filename)
     refuse_overwriting_inputs(output_file, paths)
     session = session_from(
         config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
@@ -64,6 +67,7 @@ def stats(
     forced = session.config.forced_format
     if forced:
         session.compiled(None, forced)  # a broken format fails the run up front
+    stop_on_setup_problems(session, paths)
     if kind in ("svg", "png"):
         from forcecheck.report.insight_plot import _matplotlib
 

@@ -25,9 +25,19 @@ from forcecheck.cli.common import (
     OutputFormatOpt,
     PlainOutputOpt,
     SelectOpt,
+    StdinFilenameOpt,
     WarnOpt,
 )
-from forcecheck.cli.runtime import PlainOutput, checking_session, fail, refuse_overwriting_inputs, render_report, session_from
+from forcecheck.cli.runtime import (
+    PlainOutput,
+    checking_session,
+    fail,
+    refuse_overwriting_inputs,
+    render_report,
+    session_from,
+    stop_on_setup_problems,
+    take_stdin,
+)
 
 
 def _used(session) -> str:
@@ -38,7 +48,7 @@ def _used(session) -> str:
 
 @app.command("fmt")
 def fmt_command(
-    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories to rewrite in canonical form."),
+    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories to rewrite in canonical form; '-' reads a decklist from standard input and writes its canonical form to standard output."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     check_only: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not in canonical form (for CI).")] = False,
@@ -48,6 +58,7 @@ def fmt_command(
     ] = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
+    stdin_filename: StdinFilenameOpt = None,
 ) -> None:
     """Rewrite decklists in canonical form: catalog card names, duplicate lines summed, the
     format's section titles and order, cards sorted, the comment block at the top kept.
@@ -63,9 +74,11 @@ def fmt_command(
     from forcecheck.checking import WalkProblem, expand_paths
     from forcecheck.errors import ForcecheckError
     from forcecheck.report.escape import printable
-    from forcecheck.textfile import MAX_FILE_BYTES, atomic_write
+    from forcecheck.textfile import MAX_FILE_BYTES, atomic_write, given
 
     session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)
+    paths = take_stdin(paths, stdin_filename)
+    stop_on_setup_problems(session, paths)
     if names is not None:
         names = _names_language(names, session.main_catalog)
     changed = problems = 0
@@ -97,6 +110,10 @@ def fmt_command(
             print(f"forcecheck: {shown}:{exc.line or 1}: not rewritten: {printable(str(exc))}", file=sys.stderr)
             problems += 1
             continue
+        if given(path) and not (check_only or diff):  # standard input: the canonical list goes to standard output
+            sys.stdout.write(new)
+            changed += new != text
+            continue
         if new == text:  # read_text has already made every newline "\n"
             continue
         if len(new.encode("utf-8")) > MAX_FILE_BYTES:  # forcecheck could not read it back
@@ -124,7 +141,7 @@ def fmt_command(
                 problems += 1
                 continue
             print(f"reformatted {shown}", file=sys.stderr)
-    verb = "would reformat" if (check_only or diff) else "reformatted"
+    verb = "would reformat" if (check_only or diff or any(given(p) for p in paths)) else "reformatted"
     print(f"forcecheck fmt: {verb} {changed} file(s); {problems} file(s) with problems · {_used(session)}", file=sys.stderr)
     if problems:
         raise typer.Exit(2)  # some file could not be (re)written: it needs a person first
@@ -178,11 +195,12 @@ def _names_language(names: str, card_catalog) -> str:
 
 @app.command("fingerprint")
 def fingerprint_command(
-    deck_path: Path = typer.Argument(..., readable=False, metavar="PATH", help="A decklist."),
+    deck_path: Path = typer.Argument(..., readable=False, metavar="PATH", help="A decklist ('-': standard input)."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
+    stdin_filename: StdinFilenameOpt = None,
 ) -> None:
     """Print a stable hash of the deck's content (cards, counts, sections) as the last line.
 
@@ -194,6 +212,8 @@ def fingerprint_command(
     from forcecheck.resolve import resolve
 
     session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)
+    [deck_path] = take_stdin([deck_path], stdin_filename)
+    stop_on_setup_problems(session, [deck_path])
     deck, fmt, _text, _kind, card_catalog, _settings = session.read(deck_path)
     resolution = resolve(deck, fmt, card_catalog, layout=True)  # once, for the check, the sections and the hash
     _require_cards(resolution, deck_path, "nothing to fingerprint")
@@ -243,6 +263,7 @@ def register_command(
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
         ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
     )
+    stop_on_setup_problems(session, [submissions], empty_folders=False)  # every file handed in gets a row, decklist or not
     files, skipped = submission_files(submissions, own=(output_dir / "registrations.csv", output_dir / "registrations.json"))
     if skipped:
         print(f"forcecheck: note: {', '.join(skipped)}: where this run writes its registration tables, read as the last "
@@ -251,9 +272,11 @@ def register_command(
     _with_progress(run, len(files))
     rows, summary = finish([row_for(deck, submissions) for deck in run.decks])
     about = session.about()
+    applied = run.summary()
     summary.update({
         "format": session.config.forced_format or session.config["format"], "as_of": session.config["as_of"] or "today",
-        "catalog": about["catalog"], "config": about["config"], "notes": about["notes"], "submissions": str(submissions),
+        "catalog": about["catalog"], "catalog_sources": applied["catalog_sources"], "config": about["config"], "notes": about["notes"],
+        "submissions": str(submissions), "banlists_applied": applied["banlists"],
     })
     try:
         csv_path, json_path = write_tables(rows, summary, output_dir)
@@ -269,6 +292,10 @@ def register_command(
     )
     for same in summary["identical_decks"]:
         print(f"identical decks handed in by {', '.join(same['players'])} ({same['fingerprint']})", file=shown)
+    from forcecheck.report.text import banlist_lines
+
+    for line in banlist_lines(applied):
+        print(line, file=shown)
     print(f"banlist: {', '.join(summary['banlists']) or 'none'} · {_used(session)}", file=shown)
     print(f"wrote {csv_path} and {json_path}", file=shown)
     if not files:
@@ -296,8 +323,8 @@ def _with_progress(run, total: int) -> None:
 
 @app.command("verify")
 def verify_command(
-    registered: Path = typer.Argument(..., readable=False, metavar="REGISTERED", help="The registered decklist."),
-    played: Path = typer.Argument(..., readable=False, metavar="PLAYED", help="The decklist played at the table."),
+    registered: Path = typer.Argument(..., readable=False, metavar="REGISTERED", help="The registered decklist ('-': standard input)."),
+    played: Path = typer.Argument(..., readable=False, metavar="PLAYED", help="The decklist played at the table ('-': standard input)."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     output_format: PlainOutputOpt = PlainOutput.text,
@@ -306,6 +333,7 @@ def verify_command(
     as_of: AsOfOpt = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
+    stdin_filename: StdinFilenameOpt = None,
 ) -> None:
     """Is PLAYED the REGISTERED list, or a legal sideboard exchange of it? Lists what differs,
     and checks the played deck with the same settings as check (banlist, as-of, selection).
@@ -322,6 +350,8 @@ def verify_command(
         config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
         banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir,
     )
+    registered, played = take_stdin([registered, played], stdin_filename)
+    stop_on_setup_problems(session, [registered, played])
     deck_a, fmt_a, _t, _k, _catalog_a, _settings_a = session.read(registered)
     deck_b, fmt_b, _t, _k, card_catalog, settings = session.read(played)
     from forcecheck.resolve import resolve
@@ -337,7 +367,8 @@ def verify_command(
     about = session.about()
     if output_format is PlainOutput.json:
         doc = verdict.to_dict() | {
-            "format": fmt_a.spec.name, "banlist": fmt_b.banlist, "played_violations": [v.to_dict() for v in errors], "ok": ok,
+            "format": fmt_a.spec.name, "banlist": fmt_b.banlist, "banlist_reason": fmt_b.banlist_reason,
+            "played_violations": [v.to_dict() for v in errors], "ok": ok,
             "catalog": about["catalog"], "config": about["config"], "notes": about["notes"],
         }
         print(json.dumps(doc, ensure_ascii=False, indent=2))
@@ -354,7 +385,9 @@ def verify_command(
                 print(f"    + {n} {name}")
         if errors:
             print(f"  but the played deck breaks {len(errors)} rule(s): " + "; ".join(f"{v.code} {v.message}" for v in errors[:5]))
-        print(f"banlist: {fmt_b.banlist or 'none'} · {_used(session)}")
+        reason = fmt_b.banlist_reason
+        applied = f"{fmt_b.banlist} ({reason})" if fmt_b.banlist and reason else fmt_b.banlist or reason or "none"
+        print(f"banlist: {applied} · {_used(session)}")
         for note in about["notes"]:
             print(f"note: {note}")
     raise typer.Exit(0 if ok else 1)

@@ -405,6 +405,8 @@ def read_source(path) -> list[dict]:
         raise ImportSourceError(f"not JSON text ({exc.reason})", path) from None
     except json.JSONDecodeError as exc:
         raise ImportSourceError(f"not JSON: {exc.msg} (column {exc.colno})", path, exc.lineno) from None
+    except RecursionError:  # "[[[[..." deeper than the parser goes
+        raise ImportSourceError("not fowsim card data (JSON nested too deeply)", path) from None
     if not looks_like_fowsim(data):
         raise ImportSourceError(
             'not fowsim card data: expected {"fow": {"clusters": [{"sets": [{"cards": [...]}]}]}} or a list of card records',

@@ -25,7 +25,7 @@ from typing import Iterable
 from forcecheck.cards import store
 from forcecheck.errors import CatalogError
 from forcecheck.importers import ImportWarning, fowsim, locales, ygopro
-from forcecheck.records import replace
+from forcecheck.records import Record, replace
 
 IMPORTERS = {"fowsim": fowsim, "ygopro": ygopro}
 """Importer name -> module with ``GAME``, ``read_source(path)`` and ``convert(records)``."""
@@ -43,6 +43,43 @@ class ImportResult:
     """The language of each file's names, in the order given."""
     names: dict[str, int] = field(default_factory=dict)
     """Cards of the importer's game with a name in each language."""
+    lists: list = field(default_factory=list)
+    """Banlists stored with the cards (``catalog fetch ygo``: the lflist.conf's lists)."""
+
+
+class SourceFile(Record):
+    """One source file read and checked, ready to store: its records (or lists), the language of
+    its names, and where it came from (``address``: the file's absolute path or the URL it was
+    fetched from; ``role``: its place in a mirror for a fetched file, else ``file``)."""
+
+    importer: str
+    address: str
+    sha256: str
+    size: int
+    records: list
+    locale: str
+    role: str
+    via: str
+
+    def __init__(self, importer: str, address: str, sha256: str, size: int, records: list, locale: str = "en",
+                 role: str = "file", via: str = "import") -> None:
+        self.importer = importer
+        self.address = address
+        self.sha256 = sha256
+        self.size = size
+        self.records = records
+        self.locale = locale
+        self.role = role
+        self.via = via
+
+
+def read_card_file(importer: str, path: Path, locale: str | None = None, address: str | None = None) -> SourceFile:
+    """A card data file read and checked by its importer (raises before anything is written),
+    in ``locale`` (else the language its names are written in)."""
+    module = IMPORTERS[importer]
+    records = module.read_source(path)
+    lang = locales.locale_code(locale) if locale else locales.detect_locale((r.get("name") for r in records if isinstance(r, dict)), path)
+    return SourceFile(importer, address or str(path.resolve()), _sha256(path), path.stat().st_size, records, lang)
 
 
 def import_files(importer: str, files: Iterable[str | Path], db: Path, locale: str | None = None) -> ImportResult:
@@ -53,36 +90,46 @@ def import_files(importer: str, files: Iterable[str | Path], db: Path, locale: s
     if locale is not None and locales.locale_code(locale) is None:
         raise CatalogError(f"--locale {locale!r} is not a language code (e.g. en, ja)")
     start = time.perf_counter()
-    module = IMPORTERS[importer]
-    sources = []
-    for raw in files:
-        path = Path(raw)
-        records = module.read_source(path)  # raises before anything is written
-        lang = locales.locale_code(locale) if locale else locales.detect_locale((r.get("name") for r in records if isinstance(r, dict)), path)
-        digest = _sha256(path)
-        sources.append((path.resolve(), digest, records, lang))
+    sources = [read_card_file(importer, Path(raw), locale) for raw in files]
+    return store_sources(sources, db, start=start)
 
+
+def store_sources(sources: list[SourceFile], db: Path, lists: Iterable[tuple[SourceFile, list]] = (), start: float | None = None) -> ImportResult:
+    """Store card files and banlist files in one swap of the catalog (all or nothing), re-derive
+    every card, and remember where each file came from. A fetched file replaces what an earlier
+    fetch of the same role brought from another address."""
+    start = time.perf_counter() if start is None else start
+    lists = list(lists)
     with store.writable_catalog(Path(db)) as conn:
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        for path, digest, records, lang in sources:
-            _store_source(conn, importer, path, digest, records, now, lang)
-        cards, warnings_by_importer = _derive(conn, Path(db))
+        for source in [*sources, *(file for file, _found in lists)]:
+            if source.via == "fetch":
+                store.forget_fetched(conn, source.role, source.address)
+        for source in sources:
+            _store_source(conn, source.importer, source.address, source.sha256, source.records, now, source.locale)
+        cards, warnings_by_importer = _derive(conn, Path(db)) if sources else ([], {})
+        for _file, found in lists:
+            store.replace_banlists(conn, found)
+        for source in [*sources, *(file for file, _found in lists)]:
+            store.record_provenance(conn, source.address, source.role, source.size, source.sha256, now, source.via)
     counts: dict[str, int] = {}
     names: dict[str, int] = {}
+    games = {IMPORTERS[s.importer].GAME for s in sources}
     for card in cards:
         counts[card.game] = counts.get(card.game, 0) + 1
-        if card.game == module.GAME:
+        if card.game in games:
             for lang in card.languages:
                 names[lang] = names.get(lang, 0) + 1
     return ImportResult(
         db=Path(db),
         files=len(sources),
-        records=sum(len(r) for _p, _d, r, _l in sources),
+        records=sum(len(s.records) for s in sources),
         cards=counts,
-        warnings=warnings_by_importer.get(importer, []),
+        warnings=[w for s in dict.fromkeys(s.importer for s in sources) for w in warnings_by_importer.get(s, [])],
         seconds=time.perf_counter() - start,
-        locales=[lang for _p, _d, _r, lang in sources],
+        locales=[s.locale for s in sources],
         names=names,
+        lists=[b for _file, found in lists for b in found],
     )
 
 
@@ -94,7 +141,7 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _store_source(conn: sqlite3.Connection, importer: str, path: Path, digest: str, records: list, now: str, locale: str) -> None:
+def _store_source(conn: sqlite3.Connection, importer: str, path: str, digest: str, records: list, now: str, locale: str) -> None:
     row = conn.execute("SELECT id FROM sources WHERE importer = ? AND path = ?", (importer, str(path))).fetchone()
     if row:
         source_id = row[0]
@@ -177,11 +224,11 @@ def import_banlists(files: Iterable[str | Path], db: Path) -> BanlistImportResul
     """Read every list of every file (lflist.conf or banned-list JSON) first, then store them all in one swap."""
     from forcecheck.banlists import read_banlist_file
 
-    lists, warnings = [], []
+    read, warnings = [], []
     for raw in files:
-        found, problems = read_banlist_file(Path(raw))
-        lists += found
+        path = Path(raw)
+        found, problems = read_banlist_file(path)
+        read.append((SourceFile("banlist", str(path.resolve()), _sha256(path), path.stat().st_size, []), found))
         warnings += [(str(raw), w) for w in problems]
-    with store.writable_catalog(Path(db)) as conn:
-        store.replace_banlists(conn, lists)
-    return BanlistImportResult(db=Path(db), lists=lists, warnings=warnings)
+    store_sources([], db, read)
+    return BanlistImportResult(db=Path(db), lists=[b for _file, found in read for b in found], warnings=warnings)

@@ -45,6 +45,7 @@ def deck_text(deck: DeckReport) -> str:
         scalar(deck.format, 3),
         "true" if deck.legal else "false",
         scalar(deck.banlist, 3),
+        scalar(deck.banlist_reason, 3),
         "" if error is not None else '\n      "fingerprint": ' + scalar(deck.fingerprint, 3) + ",",
         scalar(deck.name, 3),
         scalar(deck.player, 3),
@@ -60,7 +61,8 @@ _DECK = """{
       "path": %s,
       "format": %s,
       "legal": %s,
-      "banlist": %s,%s
+      "banlist": %s,
+      "banlist_reason": %s,%s
       "name": %s,
       "player": %s,
       "ruler": %s,

@@ -164,7 +164,8 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
     notifications = [{"level": "note", "message": {"text": note}} for note in summary["notes"]]
     invocation = {"executionSuccessful": successful, **({"toolExecutionNotifications": notifications} if notifications else {})}
     out.write('      "invocations": ' + _indented([invocation], 3) + ",\n")
-    properties = {"catalog": summary["catalog"], "config": summary["config"], "notes": summary["notes"]}
+    properties = {"catalog": summary["catalog"], "catalog_sources": summary["catalog_sources"], "banlists": summary["banlists"],
+                  "config": summary["config"], "notes": summary["notes"]}
     out.write('      "properties": ' + _indented(properties, 3) + "\n    }\n  ]\n}\n")
 
 
@@ -233,6 +234,12 @@ def render_junit(report: RunReport, out: TextIO) -> None:
         properties = ET.SubElement(suite, "properties")
         for name in ("catalog", "config"):
             ET.SubElement(properties, "property", name=name, value=xml_text(summary[name] or "none"))
+        for source in summary["catalog_sources"]:
+            ET.SubElement(properties, "property", name="catalog_source", value=xml_text(f"{source['address']} sha256:{source['sha256']}"))
+        from forcecheck.report.text import banlist_lines
+
+        for line in banlist_lines(summary):
+            ET.SubElement(properties, "property", name="banlist", value=xml_text(line))
         for note in summary["notes"]:
             ET.SubElement(properties, "property", name="note", value=xml_text(note))
         if count:
@@ -313,6 +320,12 @@ def render_step_summary(report: RunReport, out: TextIO) -> None:
             out.write(f"\n... and {bad - len(report.problems)} more.\n")
         out.write("\n")
     out.write(_md(summary_line(summary)) + "\n")
+    from forcecheck.report.text import banlist_lines
+
+    for line in banlist_lines(summary):
+        out.write(f"\n{_md(line)}\n")
+    for source in summary["catalog_sources"]:
+        out.write(f"\ncard data: {_md(source['address'])} (sha256 {source['sha256'][:12]}, {source['retrieved_at']})\n")
     for note in summary["notes"]:
         out.write(f"\n> note: {_md(note)}\n")
 

@@ -81,6 +81,8 @@ class DeckReport(Record, hidden=("resolution", "kept")):
     """Set when the file could not be read or checked at all (exit 2); no violations then."""
     banlist: str | None
     """The banlist applied, or None when the format applied none."""
+    banlist_reason: str | None
+    """Why that list (or none) applied; None for a format without a banlist rule."""
     resolution: Any
     """The deck's resolution, whose content is hashed into ``fingerprint`` on demand."""
     name: str | None
@@ -96,8 +98,8 @@ class DeckReport(Record, hidden=("resolution", "kept")):
     """What ``detach`` kept of the resolution (fingerprint, sections, ruler, corrections)."""
 
     __slots__ = (
-        "path", "format", "violations", "error", "banlist", "resolution", "name", "player", "curves", "elapsed",
-        "kept"
+        "path", "format", "violations", "error", "banlist", "banlist_reason", "resolution", "name", "player", "curves",
+        "elapsed", "kept"
     )
 
     def __init__(
@@ -107,6 +109,7 @@ class DeckReport(Record, hidden=("resolution", "kept")):
         violations: list[Violation] | None = None,
         error: str | None = None,
         banlist: str | None = None,
+        banlist_reason: str | None = None,
         resolution: Any = None,
         name: str | None = None,
         player: str | None = None,
@@ -119,6 +122,7 @@ class DeckReport(Record, hidden=("resolution", "kept")):
         self.violations = [] if violations is None else violations
         self.error = error
         self.banlist = banlist
+        self.banlist_reason = banlist_reason
         self.resolution = resolution
         self.name = name
         self.player = player
@@ -178,6 +182,7 @@ class DeckReport(Record, hidden=("resolution", "kept")):
             "format": self.format,
             "legal": self.legal,
             "banlist": self.banlist,
+            "banlist_reason": self.banlist_reason,
         }
         if self.error is None:  # an unreadable file has no content to hash
             out["fingerprint"] = self.fingerprint
@@ -206,6 +211,8 @@ class RunReport:
         self.problems: list[tuple[str, str | None, int, int, str]] = []
         """(path, format, errors, warnings, codes or the error) of the first illegal or unreadable decks."""
         self._observers: list[Callable[[DeckReport], None]] = []
+        self._banlists: dict[tuple[str | None, str | None, str], None] = {}
+        """(format, list applied, why) of the decks so far, for formats with a banlist rule."""
 
     def on_each(self, observer: Callable[[DeckReport], None]) -> None:
         """Call ``observer`` with each deck as it streams (a progress bar)."""
@@ -214,6 +221,8 @@ class RunReport:
     def _count(self, deck: DeckReport) -> None:
         counts = self._counts
         counts["decks"] += 1
+        if deck.banlist_reason is not None:
+            self._banlists[(deck.format, deck.banlist, deck.banlist_reason)] = None
         errors = warnings = 0
         for v in deck.violations:
             if v.severity == "error":
@@ -257,10 +266,11 @@ class RunReport:
     def summary(self) -> dict[str, Any]:
         """Counts of the decks seen so far (all of them once the stream is consumed), and what
         the run used: catalog, configuration file and notes."""
-        about = {"catalog": self.catalog, "config": None, "notes": []}
+        about = {"catalog": self.catalog, "catalog_sources": [], "config": None, "notes": []}
         if self.about is not None:
             about.update(self.about())
-        return {**self._counts, **about}
+        banlists = [{"format": f, "banlist": b, "reason": r} for f, b, r in self._banlists]
+        return {**self._counts, **about, "banlists": banlists}
 
     @property
     def exit_code(self) -> int:

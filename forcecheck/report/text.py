@@ -72,6 +72,26 @@ def summary_line(s: dict) -> str:
     return " · ".join(parts)
 
 
+SAMPLE_HEAD = ("checked against the embedded sample catalog, which knows only the cards of the sample decks and tests, not "
+               "real card data: 'forcecheck catalog fetch fow' (or ygo) imports every card")
+
+
+def sample_head(report: RunReport) -> str | None:
+    """What a report that used the embedded sample catalog says at its top (None otherwise)."""
+    from forcecheck.cards.catalog import SAMPLE_CATALOG_LABEL
+
+    return SAMPLE_HEAD if report.catalog == SAMPLE_CATALOG_LABEL else None
+
+
+def banlist_lines(s: dict) -> list[str]:
+    """``banlist for ygo-5ds: 2011.9.1 (in force on 2011-10-01 in lflist.conf)``: the list each
+    format with a banlist rule applied, and why (never chosen silently)."""
+    return [
+        printable(f"banlist for {b['format']}: {b['banlist']} ({b['reason']})" if b["banlist"] else f"banlist for {b['format']}: {b['reason']}")
+        for b in s.get("banlists", [])
+    ]
+
+
 def render_text(report: RunReport, out: TextIO, color: str = "never", width: int | None = None) -> None:
     """The text report, written line by line as the decks stream: one line per legal deck, a
     compact table per illegal one, the summary. Laid out as a table of aligned columns whose
@@ -84,10 +104,15 @@ def render_text(report: RunReport, out: TextIO, color: str = "never", width: int
     paint = _paint if color == "always" else _plain
     width = width or _width(out)
     write = out.write
+    head = sample_head(report)
+    if head is not None:
+        write(paint(f"note: {head}", "33") + "\n")
     for deck in report.iter_decks():
         write(_deck_block(deck, paint, width))
     s = report.summary()
     write(paint(summary_line(s), "1;31" if report.exit_code else "1;32") + "\n")
+    for line in banlist_lines(s):
+        write(line + "\n")
     for note in s["notes"]:
         write(paint(f"note: {printable(note)}", "33") + "\n")
     out.flush()

@@ -70,8 +70,29 @@ def find_format(name_or_path: str, extra: Iterable[str | Path] = ()) -> Path:
     formats = available_formats(extra)
     if name_or_path in formats:
         return formats[name_or_path]
+    folded = {name.casefold(): name for name in sorted(formats, reverse=True)}  # 'Bifrost' is bifrost
+    if name_or_path.casefold() in folded:
+        return formats[folded[name_or_path.casefold()]]
     choices = ", ".join(sorted(formats)) or "none"
-    raise SpecError(f"unknown format {name_or_path!r} (available: {choices})")
+    import difflib
+
+    from forcecheck.wording import did_you_mean
+
+    near = [folded[n] for n in difflib.get_close_matches(name_or_path.casefold(), list(folded), n=3, cutoff=0.6)]
+    hint = f"; {did_you_mean(near)}" if near else ""
+    raise SpecError(f"unknown format {name_or_path!r}{hint} (available: {choices})")
+
+
+def canonical_format_name(name: str, extra: Iterable[str | Path] = ()) -> str:
+    """The name of the format ``name`` means, as ``formats list`` spells it (``Bifrost`` ->
+    ``bifrost``), so settings per format (``formats: {bifrost: ...}``) find it; a file path or
+    an unknown name is returned as given (finding it says what is wrong)."""
+    if Path(name).suffix in (".yaml", ".yml"):
+        return name
+    formats = available_formats(extra)
+    if name in formats:
+        return name
+    return next((known for known in sorted(formats) if known.casefold() == name.casefold()), name)
 
 
 class _Origin(Record):

@@ -267,8 +267,9 @@ class BanlistRule(RuleBase):
     versions: list[BanlistVersion] = []
     """Dated versions; the one in force on the run's date (--as-of, default today) applies."""
     imported: str | None = None
-    """A regular expression over names of imported lists: the latest one with a date on or
-    before the run's date applies (e.g. OCG lists for a Yu-Gi-Oh format)."""
+    """A regular expression over list names saying which lists the format takes (its region:
+    OCG lists for an OCG format, TCG lists for a TCG one): among the imported lists, and among a
+    --banlist-file's, the latest one with a date on or before the run's date applies."""
 
     @model_validator(mode="after")
     def _named(self) -> "BanlistRule":

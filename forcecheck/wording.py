@@ -1,0 +1,28 @@
+"""How messages name things a user may type: each name quoted, several joined with "or".
+
+Card names hold commas ("Misty Isle, Island of the Mumu Tribe"), so a list of suggestions
+joined by commas alone cannot be read back; every name is quoted instead.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+
+def quoted(name: str) -> str:
+    """``'name'``, or ``"name"`` for a name that holds an apostrophe (``"Odin's Judgment"``)."""
+    return f'"{name}"' if "'" in name and '"' not in name else f"'{name}'"
+
+
+def either(names: Iterable[str]) -> str:
+    """``'A'``, ``'A' or 'B'``, ``'A', 'B' or 'C'``."""
+    shown = [quoted(n) for n in names]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def did_you_mean(names: Iterable[str]) -> str:
+    """``did you mean 'A', 'B' or 'C'?`` (empty when there is nothing to suggest)."""
+    text = either(names)
+    return f"did you mean {text}?" if text else ""
