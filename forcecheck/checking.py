@@ -47,7 +47,7 @@ class FormatCache:
         if name not in self._compiled:
             try:
                 spec = load_format_cached(name, self.format_dirs)
-                self._compiled[name] = compile_format(spec, banlist=self._banlist_for(spec), as_of=self.as_of)
+                self._compiled[name] = compile_format(spec, banlist=self._banlist_for(spec), as_of=self.as_of, catalog=self.catalog)
             except ForcecheckError as exc:
                 self._compiled[name] = exc
         found = self._compiled[name]

@@ -24,7 +24,7 @@ from forcecheck.decklists.model import Decklist, HeaderTable, header_key
 from forcecheck.records import Record
 from forcecheck.report.model import DeckReport, Violation
 from forcecheck.resolve import resolve
-from forcecheck.rules.banlist import rule_banlist
+from forcecheck.rules.banlist import compile_missing_list, rule_banlist
 from forcecheck.rules.base import Check, ResolvedDeck
 from forcecheck.rules.registry import KINDS, RuleKind
 from forcecheck.rules.selectors import compile_selector, cost_function
@@ -204,6 +204,9 @@ class CompiledFormat(Record):
     derived: dict
     """Views of the format that other modules work out once per format and keep here
     (insight's plan of the count rules), so a batch does not work them out per deck."""
+    notes: list[str]
+    """What compiling noticed that a run's report should say once (a banlist's passcodes the
+    catalog does not know)."""
 
     def __init__(
         self,
@@ -224,6 +227,7 @@ class CompiledFormat(Record):
         _header_table: HeaderTable | None = None,
         _steps: dict | None = None,
         derived: dict | None = None,
+        notes: list[str] | None = None,
     ) -> None:
         self.spec = spec
         self.rules = rules
@@ -242,6 +246,7 @@ class CompiledFormat(Record):
         self._header_table = _header_table
         self._steps = {} if _steps is None else _steps
         self.derived = {} if derived is None else derived
+        self.notes = [] if notes is None else notes
 
     def section_id(self, title: str | None) -> str | None:
         if title is None:
@@ -283,6 +288,9 @@ class _Context(Record):
     spec: FormatSpec
     banlist: Banlist | None
     as_of: str | None
+    catalog: Catalog | None
+    """The catalog the format is compiled for, when one is known: a banlist checks its
+    passcodes against it once (and says which it does not know)."""
 
     def __init__(
         self,
@@ -290,11 +298,13 @@ class _Context(Record):
         spec: FormatSpec,
         banlist: Banlist | None = None,
         as_of: str | None = None,
+        catalog: Catalog | None = None,
     ) -> None:
         self.cost_of = cost_of
         self.spec = spec
         self.banlist = banlist
         self.as_of = as_of
+        self.catalog = catalog
 
 
 NO_BANLIST = "none"
@@ -306,24 +316,28 @@ def compile_format(
     severity_overrides: dict[str, str] | None = None,
     banlist: Banlist | str | None = None,
     as_of: str | None = None,
+    catalog: Catalog | None = None,
 ) -> CompiledFormat:
     """Compile ``spec``; ``banlist`` is the list chosen for the run, ``"none"``, or None (the
-    spec's own, the version in force on ``as_of``: an ISO date, default today)."""
+    spec's own, the version in force on ``as_of``: an ISO date, default today); ``catalog``
+    the catalog its decks are checked against, when known."""
     cost_of = cost_function(spec.card_policy.double_faced_cost)
     chosen = banlist if isinstance(banlist, Banlist) else None
-    ctx = _Context(cost_of, spec, chosen, as_of)
+    ctx = _Context(cost_of, spec, chosen, as_of, catalog)
     rules = []
     banlist_names: list[str] = []
     for rule in spec.rules:
         kind = KINDS[rule.kind]
+        severity = (severity_overrides or {}).get(rule.id) or rule.severity or kind.severity
         if rule.kind == "banlist":
             if banlist == NO_BANLIST:
                 continue
             applied = rule_banlist(rule, chosen, as_of)
             if applied is None:
+                if getattr(rule, "required", False):  # the format's card pool: no list, no verdict
+                    rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, compile_missing_list(rule, ctx)))
                 continue
             banlist_names.append(applied.name)
-        severity = (severity_overrides or {}).get(rule.id) or rule.severity or kind.severity
         rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))
     headers: dict[str, str] = {}
     groups: dict[str, str] = {}
@@ -357,6 +371,7 @@ def compile_format(
         group_claims=group_claims,
         placements=placements,
         rest=rest,
+        notes=[note for rule in rules for note in getattr(rule.check, "notes", ())],
     )
 
 

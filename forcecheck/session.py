@@ -226,6 +226,8 @@ class Session:
         if cache is None:
             cache = self._caches[cache_key] = FormatCache(self.format_dirs, chosen, catalog, settings.as_of)
         fmt = cache.get(name)
+        for text in fmt.notes:  # what the format's lists name that the catalog does not know
+            self.note(text)
         if (settings.catalog, fmt.spec.game) not in self._games_seen:
             self._games_seen.add((settings.catalog, fmt.spec.game))
             if not catalog.has_cards(fmt.spec.game):

@@ -11,7 +11,7 @@ import re
 from typing import Callable
 
 from forcecheck.records import Record
-from forcecheck.rules import banlist, conditions, copies, membership, ruler, ruler_area, sizes
+from forcecheck.rules import banlist, conditions, copies, membership, pool, ruler, ruler_area, sizes
 
 
 class RuleKind(Record, frozen=True):
@@ -71,6 +71,7 @@ KINDS: dict[str, RuleKind] = {
         _kind("FC202", "no-shared-names", "copies", copies.compile_no_shared_names),
         _kind("FC301", "allowed-cards", "membership", membership.compile_allowed_cards),
         _kind("FC302", "forbidden-cards", "membership", membership.compile_forbidden_cards),
+        _kind("FC303", "card-pool", "membership", pool.compile_card_pool),
         _kind("FC401", "card-count", "counts", sizes.compile_card_count),
         _kind("FC501", "ruler-attributes", "identity", ruler.compile_ruler_attributes),
         _kind("FC601", "banlist", "banlists", banlist.compile_banlist),
