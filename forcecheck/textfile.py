@@ -18,8 +18,16 @@ MAX_FILE_BYTES = 1024 * 1024
 """Decklists and specs are small; anything over 1 MiB is refused rather than parsed."""
 
 
+STDIN = "-"
+"""The path that names standard input (``forcecheck check - -f ygo-tcg``, a pasted ydke code)."""
+_stdin: list[bytes] = []
+
+
 def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
-    """Return the file's bytes or raise InputFileError naming the file."""
+    """Return the file's bytes or raise InputFileError naming the file; ``-`` is standard input
+    (read once, with the same size limit)."""
+    if str(path) == STDIN:
+        return _read_stdin(path, max_bytes)
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -45,6 +53,23 @@ def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise InputFileError(f"cannot read: {exc.strerror or exc}", path) from None
     if len(data) > max_bytes:
         raise InputFileError(f"file is over the {max_bytes:,}-byte limit", path)
+    return data
+
+
+def _read_stdin(path: Path, max_bytes: int) -> bytes:
+    import sys
+
+    if not _stdin:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise InputFileError("standard input is closed", path)
+        try:
+            _stdin.append(stream.read(max_bytes + 1))
+        except OSError as exc:
+            raise InputFileError(f"cannot read standard input: {exc.strerror or exc}", path) from None
+    data = _stdin[0]
+    if len(data) > max_bytes:
+        raise InputFileError(f"standard input is over the {max_bytes:,}-byte limit", path)
     return data
 
 

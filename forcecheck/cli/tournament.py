@@ -84,6 +84,11 @@ def fmt_command(
             continue
         path = Path(path)
         shown = printable(str(path))
+        if str(path) == "-":
+            print("forcecheck: -: not rewritten: standard input is no file to rewrite (fmt --to FORM - writes a list "
+                  "converted to standard output)", file=sys.stderr)
+            problems += 1
+            continue
         try:
             before = os.stat(path)
         except OSError:
@@ -150,7 +155,7 @@ def _convert(session, paths: List[Path], to: str, names: str | None, checking: b
 
     if checking:
         fail("--to writes the converted list to standard output; --check and --diff do not go with it")
-    if len(paths) != 1 or paths[0].is_dir():
+    if len(paths) != 1 or (str(paths[0]) != "-" and paths[0].is_dir()):
         fail("--to converts one list at a time: name one file (a shell loop converts a folder)")
     path = paths[0]
     try:

@@ -243,22 +243,29 @@ def _against_catalog(banlist: Banlist, caps: dict[str, int], catalog, game: str)
     notes = []
     if by_name:
         shown = ", ".join(by_name[:3]) + (" ..." if len(by_name) > 3 else "")
-        notes.append(f"banlist {banlist.name}: {len(by_name)} of its passcodes are not in {catalog.label} (other "
-                     f"versions of a card, such as pre-errata ones); they apply to the cards their comments name ({shown})")
+        notes.append(f"banlist {banlist.name}: {_entries(len(by_name))} passcodes that {catalog.label} does not know (other "
+                     f"versions of a card, such as pre-errata ones); each applies to the card its comment names ({shown})")
     if skipped:
+        from forcecheck.cards.catalog import SAMPLE_CATALOG_LABEL
+
         shown = ", ".join(skipped[:3]) + (" ..." if len(skipped) > 3 else "")
-        notes.append(f"banlist {banlist.name}: {len(skipped)} of its entries name passcodes {catalog.label} does not know "
-                     f"({shown}: cards newer than its card data or versions of a card it lacks); they are skipped")
+        why = ("it holds only the cards of the sample decks and tests" if catalog.label == SAMPLE_CATALOG_LABEL
+               else "cards newer than its card data, or versions of a card it lacks")
+        notes.append(f"banlist {banlist.name}: {_entries(len(skipped))} passcodes that {catalog.label} does not know ({shown}: "
+                     f"{why}); they are skipped")
     return notes
+
+
+def _entries(count: int) -> str:
+    return "1 entry names" if count == 1 else f"{count} entries name"
 
 
 def compile_missing_list(rule: BanlistRule, ctx) -> Check:
     """A banlist rule that must have a list (``required``: the format's card pool) and has none:
     every deck is told so, never passed as legal."""
-    pattern = f" (an imported list whose name matches /{rule.imported.strip()}/)" if rule.imported else ""
-    message = (f"no list to apply for {rule.id}{pattern}: {rule.description.rstrip('.')}; the deck cannot be judged without "
-               "it. Import the list (forcecheck banlist import lflist.conf) or name it (--banlist-file, --banlist); "
-               "--banlist none checks the structure alone")
+    where = f"no imported list matches /{rule.imported.strip()}/" if rule.imported else "no list is written in the format"
+    message = (f"no list to apply, so the card pool cannot be checked: {where} and none was chosen; import it "
+               "(forcecheck banlist import FILE) or name it (--banlist-file FILE); --banlist none checks the structure alone")
 
     def check(deck: ResolvedDeck) -> list[Finding]:
         return [Finding(message=message, section=None)]
