@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +25,7 @@ from forcecheck.cards.catalog import (
 from forcecheck.cards.names import normalize_name  # noqa: E402
 from forcecheck.decklists.readers import read_decklist  # noqa: E402
 from forcecheck.importers import fowsim, locales, ygopro  # noqa: E402
+from forcecheck.records import replace  # noqa: E402 (cards are records, not dataclasses)
 
 # Cards the tests use beyond the sample decks: each shows one fact a rule reads.
 EXTRA_FOW_CARDS = [
