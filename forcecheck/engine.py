@@ -73,7 +73,8 @@ class CardPass:
     Three roles a rule's check may offer (as an attribute of the check function):
 
     * ``per_card`` (membership): ``(sections, breaks, finding)``: the pass reports each card
-      that breaks the rule once per section, with every line that lists it.
+      that breaks the rule once per section, with every line that lists it (``breaks`` may say
+      a card may break it, and ``finding`` then None when no line of it does).
     * ``per_card_count`` (curves, quotas): ``(sections, counts, verdict)``: the pass adds up
       the copies of the cards it counts and asks the rule for its verdict on the total.
     * ``per_card_candidates`` (copy limits, banlists): ``(sections, may_matter)``: the pass
@@ -163,7 +164,9 @@ class CardPass:
                         if not active[index]:
                             continue
                     entries = deck.entries_of(card, (section_id,))  # one finding per card, naming its lines
-                    out.append(_violation(parts[index][2](deck, entries), rule.kind, rule.id, rule.severity, path))
+                    finding = parts[index][2](deck, entries)
+                    if finding is not None:  # None: no line of the card breaks it (a printing of another kind)
+                        out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
         deck.counted = dict(zip(self.counting_ids, totals.values()))
         for index, found in totals.items():
             rule = rules[index]

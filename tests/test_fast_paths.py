@@ -452,10 +452,10 @@ def test_the_sample_catalog_read_with_its_index_answers_as_one_indexed_on_openin
     text = (ROOT / "forcecheck" / "data" / "sample_catalog.json").read_text(encoding="utf-8")
     indexed = catalog_from_json(json.loads(text), "sample", "sample", trusted=True)
     prebuilt = sample_catalog()
-    assert isinstance(prebuilt, PrebuiltCatalog) and len(prebuilt) == len(indexed) == 432
-    assert prebuilt._built.count(None) == 432  # nothing built on opening
+    assert isinstance(prebuilt, PrebuiltCatalog) and len(prebuilt) == len(indexed) == 573
+    assert prebuilt._built.count(None) == 573  # nothing built on opening
     assert prebuilt.by_name("fow", "FARIA").name == "Faria"
-    assert prebuilt._built.count(None) == 431
+    assert prebuilt._built.count(None) == 572
 
     def shown(match):
         return match and (match.card.to_dict(), match.lang, match.fold)

@@ -228,6 +228,10 @@ def test_a_whitelist_admits_a_treated_as_card_only_when_it_lists_it():
     assert message == "Lemuria, the Forgotten City (treated as Umi) is not on the whitelist test pool (outside its card pool): the deck has 1"
     by_passcode = SKY.replace("37351133", "34103656")
     assert found(by_passcode, "ygo-master-rule", ".ydk", banlist=pool) == [("forbidden-limited", "Lemuria, the Forgotten City", 1, "0 (forbidden)")]
+    pool.entries["22702055"] = 1  # Umi limited: its own copies are capped, Lemuria's are outside the pool
+    both = ODD.replace("1 Dragonpulse Magician", "1 Lemuria, the Forgotten City").replace("1 Dark Hole", "2 Umi")
+    assert sorted(found(both, "ygo-master-rule", banlist=pool)) == [
+        ("forbidden-limited", "Lemuria, the Forgotten City", 1, "0 (forbidden)"), ("forbidden-limited", "Umi", 2, "at most 1")]
     pool.entries["34103656"] = 3
     assert found(lemuria, "ygo-master-rule", banlist=pool) == []
 
@@ -497,3 +501,29 @@ def test_the_real_data_each_format_with_its_list(tmp_path):
             assert doc["decks"][0]["legal"], (format_name, doc["decks"][0]["violations"])
     goat = runner.invoke(app, ["check", str(SAMPLES / "ygo-goat" / "legal-goat-control.txt"), "-f", "ygo-goat", "--catalog", str(db), "-o", "json"])
     assert any("each applies to the card its comment names" in n for n in json.loads(goat.stdout)["summary"]["notes"])
+
+
+def test_catalog_show_says_where_a_card_and_its_printings_were_released():
+    shown = runner.invoke(app, ["catalog", "show", "Red-Eyes Darkness Metal Dragon", "--game", "ygo"]).stdout
+    assert "released:   OCG/TCG (88264978 TCG only; 88264979 OCG only)" in shown
+    umi = runner.invoke(app, ["catalog", "show", "Umi", "--game", "ygo"]).stdout
+    assert "34103656 (Lemuria, the Forgotten City)" in umi
+    assert "released:   OCG\n" in runner.invoke(app, ["catalog", "show", "Accesscode Talker", "--game", "ygo"]).stdout
+
+
+def test_a_treated_as_card_of_another_kind_goes_where_its_own_kind_goes():
+    """Neo-Spacian Marine Dolphin is a Fusion monster whose name is treated as the Effect monster
+    Neo-Spacian Aqua Dolphin: it counts as Aqua Dolphin for copies, and is judged as the Fusion
+    monster it is (YGOPro judges a passcode by its own type)."""
+    dolphin = CATALOG.by_name("ygo", "Neo-Spacian Aqua Dolphin")
+    assert dolphin.printing_types["78734254"] >= {"fusion"} and "fusion" not in dolphin.types
+    in_extra = SKY.replace("21044178", "78734254")  # Abyss Dweller -> Marine Dolphin, in the extra deck
+    assert found(in_extra, suffix=".ydk") == []
+    assert found(ODD.replace("1 Linkuriboh", "1 Neo-Spacian Marine Dolphin")) == []
+    in_main = ydk_with(main=["78734254"])
+    assert found(in_main, suffix=".ydk") == [("main-no-extra-deck-monsters", "Neo-Spacian Marine Dolphin", 1, None)]
+    assert found(ydk_with(main=["17955766"]), suffix=".ydk") == []  # Aqua Dolphin itself: a Main Deck card
+    aqua_in_extra = SKY.replace("21044178", "17955766")
+    assert found(aqua_in_extra, suffix=".ydk") == [("extra-only-extra-deck-monsters", "Neo-Spacian Aqua Dolphin", 1, None)]
+    four = ydk_with(main=["17955766", "17955766"], side=["78734254", "78734254"])
+    assert found(four, suffix=".ydk") == [("copy-limit", "Neo-Spacian Aqua Dolphin", 4, "at most 3")]

@@ -109,11 +109,15 @@ class Card(Record, frozen=True, eq=False):
     """The printings with a name of their own: a card "treated as" this one (``Harpie Lady 1``
     is always treated as ``Harpie Lady``) counts as it for copies and lists, but is a card of
     its own in a card pool."""
+    printing_types: Mapping[str, frozenset[str]]
+    """The types of a printing whose types are not the card's: a card "treated as" this one
+    may be another kind of card (``Neo-Spacian Marine Dolphin`` is a Fusion monster treated
+    as the Effect monster ``Neo-Spacian Aqua Dolphin``), and goes where its own kind goes."""
 
     __slots__ = (
         "name", "game", "types", "subtypes", "attributes", "cost", "total_cost", "faces", "keywords",
         "copy_limit", "unlimited_copies", "will", "conditions", "unchecked", "printings", "aliases", "split",
-        "lang", "names", "regions", "printing_regions", "printing_names"
+        "lang", "names", "regions", "printing_regions", "printing_names", "printing_types"
     )
 
     def __init__(
@@ -140,6 +144,7 @@ class Card(Record, frozen=True, eq=False):
         regions: frozenset[str] | None = None,
         printing_regions: Mapping[str, frozenset[str]] | None = None,
         printing_names: Mapping[str, str] | None = None,
+        printing_types: Mapping[str, frozenset[str]] | None = None,
     ) -> None:
         _set = object.__setattr__
         _set(self, "name", name)
@@ -164,6 +169,7 @@ class Card(Record, frozen=True, eq=False):
         _set(self, "regions", regions)
         _set(self, "printing_regions", {} if printing_regions is None else printing_regions)
         _set(self, "printing_names", {} if printing_names is None else printing_names)
+        _set(self, "printing_types", {} if printing_types is None else printing_types)
 
     def printings_meant(self, printing: str | None, written: str | None = None) -> tuple[str, ...]:
         """The printings a line means that writes this card with ``printing`` (a code, as a
@@ -184,6 +190,18 @@ class Card(Record, frozen=True, eq=False):
             if named:
                 return named
         return tuple(p for p in self.printings if p not in self.printing_names)
+
+    def as_printing(self, printing: str) -> "Card":
+        """The card as one of its printings is: its own name and types where it has them (a
+        card "treated as" this one), else the card itself. Rules that judge what kind of card
+        stands where judge a printing of its own kind by this."""
+        if printing not in self.printing_types and printing not in self.printing_names:
+            return self
+        from forcecheck.records import replace
+
+        return replace(self, name=self.printing_names.get(printing, self.name), types=self.printing_types.get(printing, self.types),
+                       printings=(printing,), aliases=(), names={}, printing_regions={}, printing_names={}, printing_types={},
+                       regions=self.regions_of(printing))
 
     def regions_of(self, printing: str | None) -> frozenset[str] | None:
         """Where ``printing`` was released (the card's regions when it is no printing of its own)."""
@@ -263,6 +281,8 @@ class Card(Record, frozen=True, eq=False):
             out["printing_regions"] = {p: sorted(r) for p, r in self.printing_regions.items()}
         if self.printing_names:
             out["printing_names"] = dict(self.printing_names)
+        if self.printing_types:
+            out["printing_types"] = {p: sorted(t) for p, t in self.printing_types.items()}
         return out
 
     @classmethod
@@ -293,6 +313,7 @@ class Card(Record, frozen=True, eq=False):
             None if get("regions") is None else frozenset(get("regions")),
             {p: frozenset(r) for p, r in get("printing_regions", _NO_KEYWORDS).items()},
             dict(get("printing_names", _NO_KEYWORDS)),
+            {p: frozenset(t) for p, t in get("printing_types", _NO_KEYWORDS).items()},
         )
 
 

@@ -71,6 +71,11 @@ def record_problem(record: Any) -> str | None:
         isinstance(v, list) and all(isinstance(r, str) for r in v) for v in printing_regions.values()
     ):
         return "'printing_regions' is not a map of printing to a list of regions"
+    printing_types = record.get("printing_types", {})
+    if not isinstance(printing_types, dict) or not all(
+        isinstance(v, list) and all(isinstance(t, str) for t in v) for v in printing_types.values()
+    ):
+        return "'printing_types' is not a map of printing to a list of types"
     printing_names = record.get("printing_names", {})
     if not isinstance(printing_names, dict) or not all(isinstance(v, str) and v.strip() for v in printing_names.values()):
         return "'printing_names' is not a map of printing to name"

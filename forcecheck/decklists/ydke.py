@@ -27,6 +27,7 @@ PARTS = ("main", "extra", "side")
 PART_NAMES = {"main": "main deck", "extra": "extra deck", "side": "side deck"}
 
 _CODE = lazy(r"ydke://\S*", re.IGNORECASE)
+_SCHEME = lazy(r"ydke://", re.IGNORECASE)
 _WRAPPING = "<>()[]{}\"'`,.;:"
 """Characters a chat or a page wraps a code in (``<ydke://...!>``, `` `ydke://...!` ``): no
 base64 character, so stripping them from the ends of a code changes none of it."""
@@ -35,8 +36,8 @@ _METADATA = lazy(r"^\s*(?:#|//)?\s*(player|name|deck name|deck|event|date)\s*:\s
 
 
 def has_code(text: str) -> bool:
-    """Whether ``text`` holds a ydke:// code (what the readers sniff for)."""
-    return SCHEME in text or SCHEME in text.lower()
+    """Whether ``text`` holds a ydke:// code (what the readers sniff for: one search in C, no copy)."""
+    return _SCHEME.search(text) is not None
 
 
 def read_ydke(text: str, path: str) -> Decklist:

@@ -5,7 +5,9 @@ Facts: ``datas.type`` bits give card types (monster, spell, trap, fusion, synchr
 ``alias`` links alternate artworks and "treated as" cards to the original passcode: they are
 one card (copies are counted and banlists applied under the original), so their passcodes
 and names become printings and aliases of the original; a printing with a name of its own (a
-card "treated as" the original) keeps it in ``printing_names``, as a card pool tells it apart.
+card "treated as" the original) keeps it in ``printing_names``, as a card pool tells it apart,
+and one of another kind (a Fusion monster treated as an Effect monster) its types in
+``printing_types``, as the deck's sections tell it apart.
 ``ot`` says where a printing was released (bit 0x1 the OCG, 0x2 the TCG; the other bits, anime
 or custom cards in EDOPro's databases, are neither): the card's ``regions`` are its
 printings' together, and a printing released elsewhere keeps its own (``printing_regions``).
@@ -117,6 +119,7 @@ def convert(records: list[dict]) -> tuple[list[Card], list[ImportWarning]]:
         aliases = tuple(dict.fromkeys(r["name"].strip() for r in linked if r["name"].strip() != name))
         regions, printing_regions = _regions([record] + linked)
         printing_names = {str(r["id"]): r["name"].strip() for r in linked if r["name"].strip() != record["name"].strip()}
+        printing_types = {str(r["id"]): own for r in linked if (own := _bits(int(r.get("type") or 0), TYPE_BITS)) != kinds}
         level = int(record.get("level") or 0) & 0xFF
         cards.append(
             Card(
@@ -131,6 +134,7 @@ def convert(records: list[dict]) -> tuple[list[Card], list[ImportWarning]]:
                 regions=regions,
                 printing_regions=printing_regions,
                 printing_names=printing_names,
+                printing_types=printing_types,
             )
         )
     return cards, warnings

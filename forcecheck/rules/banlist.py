@@ -125,21 +125,22 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
             cap = cap_of(card)
             if cap is None:
                 continue
-            outside = ()
+            outside, skip = [], set()
             if banlist.whitelist and card.printing_names:
-                outside = outside_the_pool(deck, card)
+                outside, skip = outside_the_pool(deck, card)
                 findings += outside
             found = deck.copies(card, sections) - sum(f.found for f in outside)
             if found > cap:
-                findings.append(breach(deck, card, found, cap, skip={line for f in outside for line in (f.lines or (f.line,))}))
+                findings.append(breach(deck, card, found, cap, skip))
         if combos:
             findings += combinations(deck, candidates)
         return findings
 
-    def outside_the_pool(deck: ResolvedDeck, card) -> list[Finding]:
+    def outside_the_pool(deck: ResolvedDeck, card) -> tuple[list[Finding], set]:
         """The lines of a card with printings "treated as" it whose printing the whitelist does
         not admit: one finding per printing, naming it (``Pacifis, the Phantasm City`` is not
-        ``Umi`` in a card pool, though it counts as Umi for copies)."""
+        ``Umi`` in a card pool, though it counts as Umi for copies), and those lines as
+        ``(line, written)`` pairs, which the card's cap then leaves out."""
         pool = admitted(card)
         lines: dict[str, list] = {}
         for section_id in sections:
@@ -161,11 +162,13 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
                 section=", ".join(dict.fromkeys(s for s, _e in found)), card=name, line=line,
                 found=sum(e.count for _s, e in found), limit="0 (forbidden)", lines=numbers,
             ))
-        return out
+        return out, {(entry.line, entry.name) for found in lines.values() for _s, entry in found}
 
     def breach(deck: ResolvedDeck, card, found: int, cap: int, skip: set = frozenset()) -> Finding:
         name = card.name
-        entries = [e for e in deck.entries_of(card, sections) if e.line not in skip] if skip else deck.entries_of(card, sections)
+        entries = deck.entries_of(card, sections)
+        if skip:
+            entries = [e for e in entries if (e.line, e.written) not in skip]
         if cap == 0:
             status = (f"not on the whitelist {banlist.name} (outside its card pool)" if banlist.whitelist and listed(card) is None
                       else f"forbidden on {banlist.name}")
