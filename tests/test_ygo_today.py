@@ -463,6 +463,10 @@ def test_a_catalog_written_before_banlist_comments_reads_and_is_mended_by_an_imp
     assert SqliteCatalog(db).banlist("2099.1 TCG").labels == {}
     import_banlists([lflist], db)
     assert SqliteCatalog(db).banlist("2099.1 TCG").labels == {"55144522": "Pot of Greed"}
+    lflist.write_text("!2099.1 TCG\n55144522 0 --Pot of Greed\n504700178 1 --Sangan\n", encoding="utf-8")
+    import_banlists([lflist], db)
+    shown = runner.invoke(app, ["banlist", "show", "2099.1 TCG", "--catalog", str(db)]).stdout
+    assert "504700178  (not in the catalog; the list says Sangan)" in shown
 
 
 def test_the_new_formats_are_listed_and_shown():
