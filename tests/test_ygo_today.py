@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from pathlib import Path
 
 import pytest
-from conftest import ROOT, SAMPLES, SHARED, cli_runner, make_cdb, needs_shared
+from conftest import SAMPLES, SHARED, cli_runner, make_cdb, needs_shared
 
 from forcecheck.banlists import Banlist, parse_lflist, pick, read_lflist
 from forcecheck.canonical import fingerprint
