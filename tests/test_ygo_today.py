@@ -530,3 +530,11 @@ def test_a_treated_as_card_of_another_kind_goes_where_its_own_kind_goes():
     assert found(aqua_in_extra, suffix=".ydk") == [("extra-only-extra-deck-monsters", "Neo-Spacian Aqua Dolphin", 1, None)]
     four = ydk_with(main=["17955766", "17955766"], side=["78734254", "78734254"])
     assert found(four, suffix=".ydk") == [("copy-limit", "Neo-Spacian Aqua Dolphin", 4, "at most 3")]
+
+
+def test_a_card_pool_rule_names_a_region_the_card_data_has(tmp_path):
+    spec = tmp_path / "my-pool.yaml"
+    spec.write_text("name: my-pool\ntitle: x\ngame: ygo\nextends: ygo-tcg\nrules:\n  - id: card-pool\n    kind: card-pool\n"
+                    "    sections: [main]\n    region: tgc\n    description: x\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(SAMPLES / "ygo-tcg" / "legal-sky-striker.ydk"), "-f", str(spec)])
+    assert result.exit_code == 2 and "my-pool.yaml:9: rules[8].region: Input should be 'ocg' or 'tcg'" in result.stderr

@@ -166,7 +166,7 @@ class CardPoolRule(RuleBase):
     passcode) is judged by that printing, as YGOPro judges a passcode."""
 
     kind: Literal["card-pool"]
-    region: str = Field(pattern=SLUG)
+    region: Literal["ocg", "tcg"]
 
 
 class RequiresRulerKeywordRule(RuleBase):
