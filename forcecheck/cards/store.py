@@ -9,7 +9,9 @@ row per imported file, with the language of its names), ``records`` (the source 
 imported, so importing another file re-derives merged facts), ``cards`` (facts as
 ``forcecheck-catalog/1`` JSON), ``card_names`` (every name of every card, tagged with its
 language), ``names`` and ``printings`` (lookup keys: a name's keys in each fold, see
-``names.index_keys``), ``warnings`` (what the importer could not read cleanly).
+``names.index_keys``), ``warnings`` (what the importer could not read cleanly), ``banlists``,
+``banlist_entries``, ``banlist_combinations`` and ``banlist_labels`` (the card names a list's
+comments give its passcodes).
 """
 
 from __future__ import annotations
