@@ -29,6 +29,7 @@ MAX_DIGITS = 10
 broken line (and past 4,300 digits Python would refuse to convert it)."""
 _DATE = lazy(r"(?<!\d)((?:19|20)\d\d)[.-](\d{1,2})(?:[.-](\d{1,2}))?(?!\d)")
 _META = lazy(r"^--\s*(StartDate|EndDate)\s+(\S+)", re.IGNORECASE)
+_LABEL_END = lazy(r"\t|\s{2,}")
 
 
 class Banlist(Record):
@@ -42,6 +43,9 @@ class Banlist(Record):
     """Effective date (ISO) when the list's name carries one (``2011.3.1 OCG`` -> 2011-03-01)."""
     combinations: list[list[str]]
     """Cards that may not be used together (each list: two or more card names or codes)."""
+    labels: dict[str, str]
+    """Passcode -> the card name the list's comment gives it (``--Sangan``): a passcode the card
+    data lacks (another version of the card) still names its card."""
 
     def __init__(
         self,
@@ -52,6 +56,7 @@ class Banlist(Record):
         source: str = "",
         date: str | None = None,
         combinations: list[list[str]] | None = None,
+        labels: dict[str, str] | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -60,6 +65,7 @@ class Banlist(Record):
         self.source = source
         self.date = date
         self.combinations = [] if combinations is None else combinations
+        self.labels = {} if labels is None else labels
 
 
 class LflistWarning(Record, frozen=True):
@@ -139,7 +145,19 @@ def parse_lflist(text: str, source: str = "") -> tuple[list[Banlist], list[Lflis
             warnings.append(LflistWarning(number, f"count {count} is over 3; skipped"))
             continue
         current.entries[code] = count
+        label = _label(match.group(3))
+        if label:
+            current.labels[code] = label
     return lists, warnings
+
+
+def _label(comment: str | None) -> str | None:
+    """The card name of an entry's comment: ``--Sangan``; EDOPro lists pad some with a column
+    of notes after tabs or runs of spaces (``--Imperial Order<TABS>TRAPS CARDS``)."""
+    if not comment:
+        return None
+    name = _LABEL_END.split(comment.strip(), 1)[0].strip()
+    return name or None
 
 
 def read_lflist(path: Path) -> tuple[list[Banlist], list[LflistWarning]]:

@@ -166,7 +166,7 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     from forcecheck.resolve import resolve
 
     resolution = resolve(deck, fmt, catalog, layout=True)
-    _refuse_what_fmt_would_drop(deck, fmt, resolution)
+    refuse_what_fmt_would_drop(deck, fmt, resolution)
     card_lines = _card_lines(resolution)
     for note in deck.notes:
         if note.kind == "trailing-comment" and note.line in card_lines:
@@ -201,7 +201,7 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     return new
 
 
-def _refuse_what_fmt_would_drop(deck: Decklist, fmt, resolution) -> None:
+def refuse_what_fmt_would_drop(deck: Decklist, fmt, resolution) -> None:
     """NotRewritable where the canonical form would lose or replace what the user wrote: a
     count a header or total line announces that the cards do not match (the number would
     vanish, and with it the sign of a missing card), a name a printing code contradicts (the

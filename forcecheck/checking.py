@@ -55,6 +55,7 @@ class FormatCache:
                 applied = self.applied(spec)
                 self._compiled[name] = compile_format(
                     spec, banlist=applied.banlist, as_of=self.as_of, banlist_reason=applied.reason, banlist_missing=applied.missing,
+                    catalog=self.catalog,
                 )
             except ForcecheckError as exc:
                 self._compiled[name] = exc

@@ -25,7 +25,7 @@ from forcecheck.records import Record
 from forcecheck.report.model import DeckReport, Violation
 from forcecheck.resolve import resolve
 from forcecheck.rules.announced import SLUG as ANNOUNCED, announced_count_findings
-from forcecheck.rules.banlist import rule_banlist
+from forcecheck.rules.banlist import compile_missing_list, rule_banlist
 from forcecheck.rules.base import Check, ResolvedDeck
 from forcecheck.rules.registry import KINDS, RuleKind
 from forcecheck.rules.selectors import compile_selector, cost_function
@@ -74,7 +74,8 @@ class CardPass:
     Three roles a rule's check may offer (as an attribute of the check function):
 
     * ``per_card`` (membership): ``(sections, breaks, finding)``: the pass reports each card
-      that breaks the rule once per section, with every line that lists it.
+      that breaks the rule once per section, with every line that lists it (``breaks`` may say
+      a card may break it, and ``finding`` then None when no line of it does).
     * ``per_card_count`` (curves, quotas): ``(sections, counts, verdict)``: the pass adds up
       the copies of the cards it counts and asks the rule for its verdict on the total.
     * ``per_card_candidates`` (copy limits, banlists): ``(sections, may_matter)``: the pass
@@ -164,7 +165,9 @@ class CardPass:
                         if not active[index]:
                             continue
                     entries = deck.entries_of(card, (section_id,))  # one finding per card, naming its lines
-                    out.append(_violation(parts[index][2](deck, entries), rule.kind, rule.id, rule.severity, path))
+                    finding = parts[index][2](deck, entries)
+                    if finding is not None:  # None: no line of the card breaks it (a printing of another kind)
+                        out.append(_violation(finding, rule.kind, rule.id, rule.severity, path))
         deck.counted = dict(zip(self.counting_ids, totals.values()))
         for index, found in totals.items():
             rule = rules[index]
@@ -208,6 +211,9 @@ class CompiledFormat(Record):
     derived: dict
     """Views of the format that other modules work out once per format and keep here
     (insight's plan of the count rules), so a batch does not work them out per deck."""
+    notes: list[str]
+    """What compiling noticed that a run's report should say once (a banlist's passcodes the
+    catalog does not know)."""
 
     def __init__(
         self,
@@ -229,6 +235,7 @@ class CompiledFormat(Record):
         _header_table: HeaderTable | None = None,
         _steps: dict | None = None,
         derived: dict | None = None,
+        notes: list[str] | None = None,
     ) -> None:
         self.spec = spec
         self.rules = rules
@@ -248,6 +255,7 @@ class CompiledFormat(Record):
         self._header_table = _header_table
         self._steps = {} if _steps is None else _steps
         self.derived = {} if derived is None else derived
+        self.notes = [] if notes is None else notes
 
     def section_id(self, title: str | None) -> str | None:
         if title is None:
@@ -279,7 +287,7 @@ class CompiledFormat(Record):
 
             side = self.spec.sideboard.section if self.spec.sideboard else None
             self._header_table = HeaderTable(sections=dict(self.headers), groups=dict(self.groups), sideboard=side,
-                                             kinds=KindGroups(self.spec.game, self.section_for_types))
+                                             kinds=KindGroups(self.spec.game, self.section_for_types, self.section_takes_types))
         return self._header_table
 
     def section_for_types(self, types: frozenset[str]) -> str | None:
@@ -291,6 +299,17 @@ class CompiledFormat(Record):
             if claims(card):
                 return section_id
         return self.rest
+
+    def section_takes_types(self, types: frozenset[str], section_id: str) -> bool:
+        """Whether a card of these types may be what a group under ``section_id``'s header holds:
+        the section claims such cards, or it claims none of its own (a header says what it holds:
+        ``Chant (5):`` under ``Extra Deck:`` are the Grimoire's chants)."""
+        claims = dict(self.placements).get(section_id)
+        if claims is not None:
+            return claims(Card(name="", game=self.spec.game, types=types))
+        if section_id == self.rest:
+            return self.section_for_types(types) == section_id
+        return True
 
     def group_claim(self, title: str) -> Callable[[Card], bool] | None:
         """The test of the cards a group holds (a table's column titled so), where the format or
@@ -313,6 +332,9 @@ class _Context(Record):
     spec: FormatSpec
     banlist: Banlist | None
     as_of: str | None
+    catalog: Catalog | None
+    """The catalog the format is compiled for, when one is known: a banlist checks its
+    passcodes against it once (and says which it does not know)."""
 
     def __init__(
         self,
@@ -320,11 +342,13 @@ class _Context(Record):
         spec: FormatSpec,
         banlist: Banlist | None = None,
         as_of: str | None = None,
+        catalog: Catalog | None = None,
     ) -> None:
         self.cost_of = cost_of
         self.spec = spec
         self.banlist = banlist
         self.as_of = as_of
+        self.catalog = catalog
 
 
 NO_BANLIST = "none"
@@ -338,26 +362,30 @@ def compile_format(
     as_of: str | None = None,
     banlist_reason: str | None = None,
     banlist_missing: str | None = None,
+    catalog: Catalog | None = None,
 ) -> CompiledFormat:
     """Compile ``spec``; ``banlist`` is the list chosen for the run, ``"none"``, or None (the
     spec's own, the version in force on ``as_of``: an ISO date, default today).
     ``banlist_reason`` says why (``checking.FormatCache.applied``); ``banlist_missing``, when
-    lists exist but none was in force, becomes a warning on every deck (FC602)."""
+    lists exist but none was in force, becomes a warning on every deck (FC602); ``catalog``
+    the catalog its decks are checked against, when known."""
     cost_of = cost_function(spec.card_policy.double_faced_cost)
     chosen = banlist if isinstance(banlist, Banlist) else None
-    ctx = _Context(cost_of, spec, chosen, as_of)
+    ctx = _Context(cost_of, spec, chosen, as_of, catalog)
     rules = []
     banlist_names: list[str] = []
     for rule in spec.rules:
         kind = KINDS[rule.kind]
+        severity = (severity_overrides or {}).get(rule.id) or rule.severity or kind.severity
         if rule.kind == "banlist":
             if banlist == NO_BANLIST:
                 continue
             applied = rule_banlist(rule, chosen, as_of)
             if applied is None:
+                if getattr(rule, "required", False):  # the format's card pool: no list, no verdict
+                    rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, compile_missing_list(rule, ctx)))
                 continue
             banlist_names.append(applied.name)
-        severity = (severity_overrides or {}).get(rule.id) or rule.severity or kind.severity
         rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))
     if banlist_missing:
         rules.append(_no_banlist_in_force(spec, banlist_missing, severity_overrides))
@@ -394,6 +422,7 @@ def compile_format(
         group_claims=group_claims,
         placements=placements,
         rest=rest,
+        notes=[note for rule in rules for note in getattr(rule.check, "notes", ())],
     )
 
 

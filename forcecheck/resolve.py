@@ -279,7 +279,7 @@ class _Resolver:
             self.section_lines[section_id] = section.line
         entries = section.entries
         if not entries:
-            if section.warn_if_empty and not has_groups:
+            if section.warn_if_empty and not has_groups and not self._continued(section, section_id):
                 self.add("empty-section", message=f"the {section.title} header has no cards under it", line=section.line, section=label)
             return
         # "Deck: Zero Control" where another header heads the same section: maybe the deck's name
@@ -364,6 +364,16 @@ class _Resolver:
         self._saw(section_id, copies)
         for block in detached:
             self._loose_items(block, None)
+
+    def _continued(self, section: Section, section_id: str | None) -> bool:
+        """Whether the next part of the list is a header of the same section (``Ruler:`` above
+        ``Arcana: Leader of the Kabuki``, ``J-Ruler: ...``): the section goes on there, not empty."""
+        sections = self.deck.sections
+        at = next((i for i, other in enumerate(sections) if other is section), None)
+        if section_id is None or at is None or at + 1 >= len(sections):
+            return False
+        following = sections[at + 1]
+        return bool(following.title) and not following.group and (following.target or self.fmt.section_id(following.title)) == section_id
 
     def _twin_header(self, section: Section, section_id: str) -> Section | None:
         """Another header of the list that heads the same section (``Main Deck:`` beside
@@ -509,10 +519,17 @@ class _Resolver:
             found = self._reading(entry, reading, correct=True)
             if found is not None:
                 return found
-        if entry.count_text is None and self.card_seen and self._counted_list() and looks_like_prose(entry.name):
+        if entry.count_text is None and self.card_seen and self._counted_list() and (
+                looks_like_prose(entry.name) or self._signed_under_prose(entry)):
             self.prose.append(entry)  # "Thanks in advance,": no count, no card, a sentence: no card line
             return []
         return [_Item(entry, None)]
+
+    def _signed_under_prose(self, entry: Entry) -> bool:
+        """A short line right under prose (``Thanks in advance,`` then ``Jane``): the sign-off's name."""
+        last = self.prose[-1].line if self.prose else None
+        return (last is not None and entry.line is not None and 0 < entry.line - last <= 2
+                and len(entry.name.split()) <= 3 and not any(ch.isdigit() for ch in entry.name))
 
     def _counted_list(self) -> bool:
         """Whether the list's card lines carry counts (at least five, two in three of the lines

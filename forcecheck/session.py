@@ -139,12 +139,10 @@ class Session:
             known = available_formats(self.format_dirs)
             for name, scope in config.formats.items():
                 if name not in known and not name.endswith((".yaml", ".yml")):
-                    import difflib
-
-                    from forcecheck.wording import did_you_mean
+                    from forcecheck.wording import close_names, did_you_mean
 
                     source = next(iter(scope.sources.values()), str(config.file))
-                    near = [n for n in known if n.casefold() == name.casefold()] or difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
+                    near = [n for n in known if n.casefold() == name.casefold()] or close_names(name, known)
                     hint = f"; {did_you_mean(near)}" if near else ""
                     raise ForcecheckError(f"formats: no format {name!r}{hint} (formats: {', '.join(sorted(known))})", *_split(source))
         if config.tiers.get("banlist") in ("flag", "env") or config.tiers.get("banlist_file") in ("flag", "env"):
@@ -268,6 +266,8 @@ class Session:
         if cache is None:
             cache = self._caches[cache_key] = FormatCache(self.format_dirs, chosen, catalog, settings.as_of, named_by(settings.banlist_source))
         fmt = cache.get(name)
+        for text in fmt.notes:  # what the format's lists name that the catalog does not know
+            self.note(text)
         if (settings.catalog, fmt.spec.game) not in self._games_seen:
             self._games_seen.add((settings.catalog, fmt.spec.game))
             if not catalog.has_cards(fmt.spec.game):

@@ -26,3 +26,19 @@ def did_you_mean(names: Iterable[str]) -> str:
     """``did you mean 'A', 'B' or 'C'?`` (empty when there is nothing to suggest)."""
     text = either(names)
     return f"did you mean {text}?" if text else ""
+
+
+def close_names(written: str, names: Iterable[str], limit: int = 3, margin: float = 0.1) -> list[str]:
+    """The names spelled most like ``written`` (any case), best first: those within ``margin`` of
+    the best match's likeness, so a near-certain match stands alone (``ygo5ds`` -> ``ygo-5ds``,
+    not ``ygo-edison`` too)."""
+    import difflib
+
+    folded = {name.casefold(): name for name in sorted(names, reverse=True)}
+    key = written.casefold()
+    scored = sorted(((difflib.SequenceMatcher(None, key, f).ratio(), f) for f in folded), key=lambda item: (-item[0], item[1]))
+    scored = [(ratio, f) for ratio, f in scored if ratio >= 0.6]
+    if not scored:
+        return []
+    best = scored[0][0]
+    return [folded[f] for ratio, f in scored if ratio >= best - margin][:limit]

@@ -99,6 +99,7 @@ EXTRA_FOW_CARDS = [
 
 # Yu-Gi-Oh cards the tests use beyond the sample decks.
 EXTRA_YGO_CARDS = ["Pot of Greed", "Polymerization", "Dark Magician", "Blue-Eyes White Dragon", "A Legendary Ocean", "Decode Talker",
+                   "Neo-Spacian Aqua Dolphin", "Harpie Lady",  # cards "treated as" them are of another kind, or named apart
                    # a common word read as one of these by shortened-name matching (issue 28's mutation suite):
                    # "Dragon", "Bear", "Moon", "Sword"
                    "Brotherhood of the Fire Fist - Dragon", "Brotherhood of the Fire Fist - Bear", "Arcana Force XVIII - The Moon",

@@ -115,14 +115,15 @@ def only(text: str, format_name: str = "bifrost"):
 
 
 def make_cdb(path, rows):
-    """A YGOPro ``cards.cdb`` with the given (id, alias, type, level, race, attribute, name) rows."""
+    """A YGOPro ``cards.cdb`` with the given (id, alias, type, level, race, attribute, name) rows,
+    each with an optional eighth item, its ``ot`` (where it was released; default 0)."""
     import sqlite3
 
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE datas (id INTEGER PRIMARY KEY, ot, alias, setcode, type, atk, def, level, race, attribute, category)")
     conn.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name, desc)")
-    for id, alias, type, level, race, attribute, name in rows:
-        conn.execute("INSERT INTO datas VALUES (?, 0, ?, 0, ?, 0, 0, ?, ?, ?, 0)", (id, alias, type, level, race, attribute))
+    for id, alias, type, level, race, attribute, name, *ot in rows:
+        conn.execute("INSERT INTO datas VALUES (?, ?, ?, 0, ?, 0, 0, ?, ?, ?, 0)", (id, ot[0] if ot else 0, alias, type, level, race, attribute))
         conn.execute("INSERT INTO texts VALUES (?, ?, '')", (id, name))
     conn.commit()
     conn.close()

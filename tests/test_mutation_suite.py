@@ -13,6 +13,8 @@ over decks of the real catalogs.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from deck_mutations import FAMILIES, Mutant, judge
 from reading_known_failures import KNOWN_FAILURES
@@ -74,7 +76,10 @@ def test_a_legal_deck_is_a_false_legal_and_a_comment_line_needs_a_finding():
     comment = mutant("comment-line:slashes", "faria")
     assert comment.marker == "// 1 Avalon, Illusionary Home of Knights"
     verdict = judge(reader(), comment, "plain")
-    assert verdict.text.split("\n")[verdict.line - 1] == comment.marker and verdict.outcome == "false-legal"
+    assert verdict.text.split("\n")[verdict.line - 1] == comment.marker and verdict.outcome == "said"  # FC015 on its line
+    first_line = verdict.text.split("\n")[0]  # a line no finding names: a finding elsewhere is not enough
+    silent = dataclasses.replace(comment, marker=first_line)
+    assert not verdict.back.said_on(1) and judge(reader(), silent, "plain").outcome == "false-legal"
 
 
 def test_the_issues_examples_are_mutants_here():

@@ -26,6 +26,8 @@ REAL_DATA = {
     "cards-ja.cdb": SHARED / "data" / "ygo" / "cards-ja.cdb",
     "lflist.conf": LFLIST_2011,
     "wanderer-list.json": SHARED / "data" / "fow" / "fowsim-wanderer-banlist.json",
+    "GOAT.lflist.conf": SHARED / "data" / "ygo" / "lflist" / "projectignis_GOAT.lflist.conf",
+    "EDISON.lflist.conf": SHARED / "data" / "ygo" / "lflist" / "projectignis_EDISON_2010.3_whitelist.lflist.conf",
 }
 
 

@@ -166,6 +166,13 @@ class Catalog:
         """The plain lookup keys of the game's names that begin or end with a number."""
         keys, _names = self.name_index(game)
         return [key for key in keys if key[:1].isdigit() or key[-1:].isdigit()]
+    def known_printings(self, game: str, codes) -> set[str]:
+        """The codes of ``codes`` that name a card of ``game``, as printing keys (upper-case,
+        no leading zeros): what a banlist's passcodes are checked against, all at once."""
+        from forcecheck.cards.names import normalize_printing
+
+        keys = {normalize_printing(c).lstrip("0") or "0" for c in codes}
+        return {key for key in keys if self.by_printing(game, key) is not None}
 
     def read_for_batch(self, game: str) -> None:
         """Get ready to check a batch of decks of ``game`` (a database reads the game's facts

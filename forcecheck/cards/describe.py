@@ -56,5 +56,11 @@ def describe_card(card: Card) -> str:
         lines.append(f"  also named: {', '.join(card.aliases)}")
     for lang, names in card.names.items():
         lines.append(f"  name ({lang}):  {names[0]}" + (f" (also {', '.join(names[1:])})" if names[1:] else ""))
-    lines.append(f"  printings:  {', '.join(card.printings) or 'none'}")
+    shown = [f"{p} ({card.printing_names[p]})" if p in card.printing_names else p for p in card.printings]
+    lines.append(f"  printings:  {', '.join(shown) or 'none'}")
+    if card.regions is not None:
+        where = "/".join(r.upper() for r in sorted(card.regions)) or "neither the OCG nor the TCG"
+        own = "; ".join(f"{p} {'/'.join(r.upper() for r in sorted(found)) or 'neither'} only"
+                        for p, found in card.printing_regions.items())
+        lines.append(f"  released:   {where}" + (f" ({own})" if own else ""))
     return "\n".join(lines)

@@ -16,6 +16,8 @@ Vocabulary (all lower-case slugs, so specs can name them without caring about sp
   ``{"grimoire": 5}``, ``{"divinity": 10}``, ``{"singleton": 1}``, ``{"crew-ex-deck": 10}``;
   the keywords a card merely has count 1 (``bond``, ``tales``, ``villains``, ``will-of-hope``).
 * ``conditions``: the card's own deckbuilding text as data (``forcecheck.cards.conditions``).
+* ``regions``: where the card was released (Yu-Gi-Oh ``ocg``, ``tcg``: a YGOPro database's
+  ``ot``), for a format's card pool; per printing where one printing differs.
 """
 
 from __future__ import annotations
@@ -95,11 +97,27 @@ class Card(Record, frozen=True, eq=False):
     names: Mapping[str, tuple[str, ...]]
     """The card's names in other languages (``{"ja": ("ダーク・アームド・ドラゴン",)}``), the
     printed name first and then its other names there (alternate artworks, other faces)."""
+    regions: frozenset[str] | None
+    """Where the card was released, in any of its printings (Yu-Gi-Oh ``ocg``, ``tcg``); None
+    when the card data says nothing (another game, or a catalog imported before forcecheck read
+    it): a format's card pool then cannot judge the card, and says so."""
+    printing_regions: Mapping[str, frozenset[str]]
+    """The printings released in other regions than ``regions`` says of the card (an OCG
+    printing and a TCG printing of one card under two passcodes): a list that names a printing
+    is judged by it, as YGOPro judges a passcode."""
+    printing_names: Mapping[str, str]
+    """The printings with a name of their own: a card "treated as" this one (``Harpie Lady 1``
+    is always treated as ``Harpie Lady``) counts as it for copies and lists, but is a card of
+    its own in a card pool."""
+    printing_types: Mapping[str, frozenset[str]]
+    """The types of a printing whose types are not the card's: a card "treated as" this one
+    may be another kind of card (``Neo-Spacian Marine Dolphin`` is a Fusion monster treated
+    as the Effect monster ``Neo-Spacian Aqua Dolphin``), and goes where its own kind goes."""
 
     __slots__ = (
         "name", "game", "types", "subtypes", "attributes", "cost", "total_cost", "faces", "keywords",
         "copy_limit", "unlimited_copies", "will", "conditions", "unchecked", "printings", "aliases", "split",
-        "lang", "names"
+        "lang", "names", "regions", "printing_regions", "printing_names", "printing_types"
     )
 
     def __init__(
@@ -123,6 +141,10 @@ class Card(Record, frozen=True, eq=False):
         split: bool = False,
         lang: str = "en",
         names: Mapping[str, tuple[str, ...]] | None = None,
+        regions: frozenset[str] | None = None,
+        printing_regions: Mapping[str, frozenset[str]] | None = None,
+        printing_names: Mapping[str, str] | None = None,
+        printing_types: Mapping[str, frozenset[str]] | None = None,
     ) -> None:
         _set = object.__setattr__
         _set(self, "name", name)
@@ -144,6 +166,48 @@ class Card(Record, frozen=True, eq=False):
         _set(self, "split", split)
         _set(self, "lang", lang)
         _set(self, "names", {} if names is None else names)
+        _set(self, "regions", regions)
+        _set(self, "printing_regions", {} if printing_regions is None else printing_regions)
+        _set(self, "printing_names", {} if printing_names is None else printing_names)
+        _set(self, "printing_types", {} if printing_types is None else printing_types)
+
+    def printings_meant(self, printing: str | None, written: str | None = None) -> tuple[str, ...]:
+        """The printings a line means that writes this card with ``printing`` (a code, as a
+        .ydk passcode) and as ``written``: that printing when it is one of the card's; else the
+        printings of a card "treated as" this one when ``written`` is that card's name; else the
+        printings that carry the card's own name."""
+        from forcecheck.cards.names import normalize_name, normalize_printing
+
+        for code in (printing, written):
+            if code:
+                key = normalize_printing(code).lstrip("0")
+                for own in self.printings:
+                    if normalize_printing(own).lstrip("0") == key:
+                        return (own,)
+        if written and self.printing_names:
+            key = normalize_name(written)
+            named = tuple(p for p, name in self.printing_names.items() if normalize_name(name) == key)
+            if named:
+                return named
+        return tuple(p for p in self.printings if p not in self.printing_names)
+
+    def as_printing(self, printing: str) -> "Card":
+        """The card as one of its printings is: its own name and types where it has them (a
+        card "treated as" this one), else the card itself. Rules that judge what kind of card
+        stands where judge a printing of its own kind by this."""
+        if printing not in self.printing_types and printing not in self.printing_names:
+            return self
+        from forcecheck.records import replace
+
+        return replace(self, name=self.printing_names.get(printing, self.name), types=self.printing_types.get(printing, self.types),
+                       printings=(printing,), aliases=(), names={}, printing_regions={}, printing_names={}, printing_types={},
+                       regions=self.regions_of(printing))
+
+    def regions_of(self, printing: str | None) -> frozenset[str] | None:
+        """Where ``printing`` was released (the card's regions when it is no printing of its own)."""
+        if printing is not None and printing in self.printing_regions:
+            return self.printing_regions[printing]
+        return self.regions
 
     @property
     def deck_attributes(self) -> frozenset[str]:
@@ -211,6 +275,14 @@ class Card(Record, frozen=True, eq=False):
             out["lang"] = self.lang
         if self.names:
             out["names"] = {lang: list(names) for lang, names in sorted(self.names.items())}
+        if self.regions is not None:
+            out["regions"] = sorted(self.regions)
+        if self.printing_regions:
+            out["printing_regions"] = {p: sorted(r) for p, r in self.printing_regions.items()}
+        if self.printing_names:
+            out["printing_names"] = dict(self.printing_names)
+        if self.printing_types:
+            out["printing_types"] = {p: sorted(t) for p, t in self.printing_types.items()}
         return out
 
     @classmethod
@@ -238,6 +310,10 @@ class Card(Record, frozen=True, eq=False):
             bool(get("split", False)),
             str(get("lang") or "en"),
             _names_from_dict(get("names")),
+            None if get("regions") is None else frozenset(get("regions")),
+            {p: frozenset(r) for p, r in get("printing_regions", _NO_KEYWORDS).items()},
+            dict(get("printing_names", _NO_KEYWORDS)),
+            {p: frozenset(t) for p, t in get("printing_types", _NO_KEYWORDS).items()},
         )
 
 

@@ -63,6 +63,22 @@ def record_problem(record: Any) -> str | None:
         return "'keywords' is not a map of keyword to number"
     if record.get("copy_limit") is not None and not _is_int(record["copy_limit"]):
         return "'copy_limit' is not a whole number"
+    regions = record.get("regions")
+    if regions is not None and (not isinstance(regions, list) or not all(isinstance(r, str) for r in regions)):
+        return "'regions' is not a list of text"
+    printing_regions = record.get("printing_regions", {})
+    if not isinstance(printing_regions, dict) or not all(
+        isinstance(v, list) and all(isinstance(r, str) for r in v) for v in printing_regions.values()
+    ):
+        return "'printing_regions' is not a map of printing to a list of regions"
+    printing_types = record.get("printing_types", {})
+    if not isinstance(printing_types, dict) or not all(
+        isinstance(v, list) and all(isinstance(t, str) for t in v) for v in printing_types.values()
+    ):
+        return "'printing_types' is not a map of printing to a list of types"
+    printing_names = record.get("printing_names", {})
+    if not isinstance(printing_names, dict) or not all(isinstance(v, str) and v.strip() for v in printing_names.values()):
+        return "'printing_names' is not a map of printing to name"
     faces = record.get("faces", [])
     if not isinstance(faces, list):
         return "'faces' is not a list"

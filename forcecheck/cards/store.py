@@ -9,7 +9,9 @@ row per imported file, with the language of its names), ``records`` (the source 
 imported, so importing another file re-derives merged facts), ``cards`` (facts as
 ``forcecheck-catalog/1`` JSON), ``card_names`` (every name of every card, tagged with its
 language), ``names`` and ``printings`` (lookup keys: a name's keys in each fold, see
-``names.index_keys``), ``warnings`` (what the importer could not read cleanly).
+``names.index_keys``), ``warnings`` (what the importer could not read cleanly), ``banlists``,
+``banlist_entries``, ``banlist_combinations`` and ``banlist_labels`` (the card names a list's
+comments give its passcodes).
 """
 
 from __future__ import annotations
@@ -83,8 +85,13 @@ CREATE TABLE banlists (
 CREATE TABLE banlist_entries (banlist TEXT NOT NULL COLLATE NOCASE, key TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (banlist, key)) WITHOUT ROWID;
 CREATE TABLE banlist_combinations (banlist TEXT NOT NULL COLLATE NOCASE, combination INTEGER NOT NULL, key TEXT NOT NULL);
 """ + PROVENANCE_SCHEMA
-
-
+LABELS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS banlist_labels (banlist TEXT NOT NULL COLLATE NOCASE, key TEXT NOT NULL, "
+    "name TEXT NOT NULL, PRIMARY KEY (banlist, key)) WITHOUT ROWID"
+)
+"""The card names a list's comments give its passcodes (``--Sangan``). Added after schema 5 was
+released: a catalog written before has no such table, reads as a catalog whose lists name no
+card in comments, and gets the table at its next banlist import."""
 
 
 def read_only_uri(path: str | Path) -> str:
@@ -294,6 +301,22 @@ class SqliteCatalog(Catalog):
         self._names[game] = filed
         self._printed[game] = dict(printed)
 
+    def known_printings(self, game: str, codes) -> set[str]:
+        """The printing codes of ``codes`` that name a card of ``game`` (normalised), in a few
+        queries however many (a whitelist names thousands)."""
+        keys = sorted({normalize_printing(c).lstrip("0") or "0" for c in codes})
+        read = self._printed.get(game)
+        if read is not None:
+            return {k for k in keys if k in read}
+        found: set[str] = set()
+        for start in range(0, len(keys), 500):
+            chunk = keys[start:start + 500]
+            rows = self._conn.execute(
+                f"SELECT code FROM printings WHERE game = ? AND code IN ({','.join('?' * len(chunk))})", (game, *chunk)
+            )
+            found.update(row[0] for row in rows)
+        return found
+
     def by_printing(self, game: str, code: str) -> Card | None:
         read = self._printed.get(game)
         if read is not None:
@@ -387,8 +410,13 @@ class SqliteCatalog(Catalog):
             "SELECT combination, key FROM banlist_combinations WHERE banlist = ? ORDER BY combination, rowid", (row[0],)
         ):
             combinations.setdefault(number, []).append(key)
+        labels: dict[str, str] = {}
+        if self._conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'banlist_labels'").fetchone():
+            labels = dict(self._conn.execute("SELECT key, name FROM banlist_labels WHERE banlist = ?", (row[0],)).fetchall())
+            if not all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items()):
+                raise damaged(self.path, f"the comments of banlist {row[0]!r} are malformed")
         return Banlist(name=row[0], game=row[1], whitelist=bool(row[2]), source=row[3], date=row[4], entries=entries,
-                       combinations=list(combinations.values()))
+                       combinations=list(combinations.values()), labels=labels)
 
     def provenance(self) -> list[dict]:
         """Every imported file's address, role, size, sha256, time and how it came (fetch,
@@ -417,6 +445,7 @@ def _banlist_shape(path: Path, name, game, whitelist, source, date) -> None:
 
 def create_schema(conn: sqlite3.Connection) -> None:
     conn.executescript(SCHEMA)
+    conn.execute(LABELS_TABLE)
     conn.executemany(
         "INSERT INTO meta (key, value) VALUES (?, ?)", [("format", MARKER), ("schema_version", str(SCHEMA_VERSION))]
     )
@@ -598,7 +627,9 @@ def forget_fetched(conn: sqlite3.Connection, role: str, keep: str) -> None:
 def replace_banlists(conn: sqlite3.Connection, lists) -> None:
     """Store lists, replacing lists of the same name (names are unique, case-insensitively)."""
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    conn.execute(LABELS_TABLE)
     for banlist in lists:
+        conn.execute("DELETE FROM banlist_labels WHERE banlist = ?", (banlist.name,))
         conn.execute("DELETE FROM banlist_entries WHERE banlist = ?", (banlist.name,))
         conn.execute("DELETE FROM banlist_combinations WHERE banlist = ?", (banlist.name,))
         conn.execute("DELETE FROM banlists WHERE name = ?", (banlist.name,))
@@ -613,4 +644,8 @@ def replace_banlists(conn: sqlite3.Connection, lists) -> None:
         conn.executemany(
             "INSERT INTO banlist_combinations (banlist, combination, key) VALUES (?, ?, ?)",
             [(banlist.name, number, key) for number, combo in enumerate(banlist.combinations) for key in combo],
+        )
+        conn.executemany(
+            "INSERT OR REPLACE INTO banlist_labels (banlist, key, name) VALUES (?, ?, ?)",
+            [(banlist.name, key, name) for key, name in getattr(banlist, "labels", {}).items()],
         )

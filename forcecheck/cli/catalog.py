@@ -366,7 +366,9 @@ def banlist_show(
         print(f"  {labels[count]} ({len(keys)}):")
         for key in keys[:2000]:
             card = cat.by_printing(found.game or "ygo", key) or cat.by_name(found.game or "ygo", key)
-            print(f"    {key:<10} {card.name if card else '(not in the catalog)'}")
+            label = found.labels.get(key)
+            said = f"; the list says {label}" if label and (card is None or card.name != label) else ""
+            print(f"    {key:<10} {card.name if card else '(not in the catalog' + said + ')'}")
     if found.combinations:
         print(f"  not together ({len(found.combinations)}):")
         for combo in found.combinations:

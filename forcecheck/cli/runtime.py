@@ -29,6 +29,14 @@ class PlainOutput(str, Enum):
     json = "json"
 
 
+class ListForm(str, Enum):
+    """The forms ``fmt --to`` writes a Yu-Gi-Oh! list in."""
+
+    ydke = "ydke"
+    ydk = "ydk"
+    text = "text"
+
+
 class Color(str, Enum):
     auto = "auto"
     always = "always"

@@ -29,6 +29,7 @@ from forcecheck.cli.common import (
     WarnOpt,
 )
 from forcecheck.cli.runtime import (
+    ListForm,
     PlainOutput,
     checking_session,
     fail,
@@ -56,6 +57,10 @@ def fmt_command(
     names: Annotated[
         Optional[str], typer.Option("--names", metavar="LANG", help="Write card names in this language (en, ja); default: the language each list is written in.")
     ] = None,
+    to: Annotated[
+        Optional[ListForm],
+        typer.Option("--to", metavar="FORM", help="Convert one Yu-Gi-Oh! list to ydke (a ydke:// code), ydk or text, written to standard output; the file is not changed."),
+    ] = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
     stdin_filename: StdinFilenameOpt = None,
@@ -66,7 +71,8 @@ def fmt_command(
     with no name in that language keeps its English one).
 
     Unknown card names stay as written; a file with a line forcecheck cannot read is left
-    untouched and reported. Files are replaced atomically.
+    untouched and reported. Files are replaced atomically. A ydke:// code is left as it is
+    (it has one form); --to converts a list between a ydke:// code, .ydk and text.
     """
     import difflib
 
@@ -81,6 +87,9 @@ def fmt_command(
     stop_on_setup_problems(session, paths)
     if names is not None:
         names = _names_language(names, session.main_catalog)
+    if to is not None:
+        _convert(session, paths, to.value, names, check_only or diff)
+        return
     changed = problems = 0
     for path in expand_paths(paths):
         if isinstance(path, WalkProblem):
@@ -104,6 +113,8 @@ def fmt_command(
             print(f"forcecheck: {shown}:{first.line or 1}: not rewritten: {printable(first.message)}", file=sys.stderr)
             problems += 1
             continue
+        if kind == "ydke":
+            continue  # a ydke:// code has one form (fmt --to converts it)
         try:
             new = rewrite(deck, fmt, card_catalog, text, kind, names, str(path))
         except NotRewritable as exc:
@@ -146,6 +157,31 @@ def fmt_command(
     if problems:
         raise typer.Exit(2)  # some file could not be (re)written: it needs a person first
     raise typer.Exit(1 if changed and (check_only or diff) else 0)
+
+
+def _convert(session, paths: List[Path], to: str, names: str | None, checking: bool) -> None:
+    """``fmt --to FORM FILE``: the list converted, to standard output; exit 2 with the line that
+    stops it, nothing written."""
+    from forcecheck.convert import NotConvertible, convert
+    from forcecheck.errors import ForcecheckError
+    from forcecheck.report.escape import printable
+
+    if checking:
+        fail("--to writes the converted list to standard output; --check and --diff do not go with it")
+    if len(paths) != 1 or (str(paths[0]) != "-" and paths[0].is_dir()):
+        fail("--to converts one list at a time: name one file (a shell loop converts a folder)")
+    path = paths[0]
+    try:
+        deck, fmt, _text, _kind, card_catalog, _settings = session.read(path)
+        out, assumed = convert(deck, fmt, card_catalog, to, names, str(path))
+    except ForcecheckError as exc:
+        fail(str(exc))
+    except NotConvertible as exc:
+        fail(f"{printable(str(path))}:{exc.line or 1}: not converted to {to}: {printable(str(exc))}")
+    for line, message in assumed:
+        print(f"forcecheck: {printable(str(path))}:{line or 1}: {printable(message)}", file=sys.stderr)
+    sys.stdout.write(out)
+    print(f"forcecheck fmt: {printable(str(path))} as {to} · {_used(session)}", file=sys.stderr)
 
 
 def _require_cards(resolution, path: Path, why: str) -> None:

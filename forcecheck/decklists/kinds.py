@@ -137,14 +137,22 @@ class KindGroups:
     ``section_for`` is the format's placement of a card of the given types (None: the format
     places no such card). Remembered per header title."""
 
-    def __init__(self, game: str, section_for: Callable[[frozenset[str]], str | None]):
+    def __init__(self, game: str, section_for: Callable[[frozenset[str]], str | None],
+                 takes: Callable[[frozenset[str], str], bool] | None = None):
         self.game = game
         self.section_for = section_for
+        self.takes = takes
         self._memo: dict[str, tuple[str | None, tuple[frozenset[str], ...]]] = {}
 
     def group(self, title: str) -> str | None:
         """The section a group header titled so belongs to, or None (no group of kinds)."""
         return self.read(title)[0]
+
+    def belongs_under(self, title: str, section_id: str) -> bool:
+        """Whether a group so titled, written under ``section_id``'s header, is part of it (the
+        section may hold such cards) rather than a new part of the section its kinds go to."""
+        parts = self.kinds(title)
+        return bool(parts) and self.takes is not None and all(self.takes(types, section_id) for types in parts)
 
     def kinds(self, title: str) -> tuple[frozenset[str], ...]:
         """The types of each part the header names (each with the types its kinds always have)."""

@@ -136,6 +136,8 @@ def _count_and_name(folded: str) -> tuple[str, int, int, str] | None:
                 if match.group(count_group) is not None:
                     if pattern is _COUNT_FIRST and count_group == BRACKETED_FIRST and _COUNT_LAST.match(folded):
                         break  # "(2) Viviane x2": the count follows the name, the number in brackets is its cost
+                    if pattern is _COUNT_LAST and folded[: match.end(name_group)].rstrip().endswith((":", "：")):
+                        return None  # "1st Place: x1 – Name": a label, then a card line, not "1st Place:" once
                     return match.group(count_group), match.start(name_group), match.end(name_group), count_group
             else:
                 return None
@@ -274,8 +276,22 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     return tuple(out)
 
 
-_TITLE_BEFORE_CARD = lazy(r"^(?P<head>[^:：]{1,60}?)\s*(?:[:：]|\s[-–—]\s)\s*(?P<rest>\d{1,4}\s*[xX×]?\s+\S.*)$")
+_TITLE_BEFORE_CARD = lazy(r"^(?P<head>[^:：]{1,60}?)\s*(?:[:：]|\s[-–—]\s)\s*(?P<rest>(?:\d|[xX×]\s*\d|\(\d).*)$")
 """``Top 8: 1 Junk Synchron``, ``1st Place - 1 Magical Dragon``: a label, then a card line with its count."""
+
+def with_title_in_name(entry: Entry, title: str) -> Entry:
+    """The card a header carries inline (``Ruler: Faria``), with one more reading: the header's
+    title as the start of the card's name (every ABC ruler's name begins ``Arcana:``, an ABC
+    section title: ``Arcana: Leader of the Kabuki x1`` is that card, once)."""
+    others = entry._readings  # worked out only if asked for, as parse_entry leaves them
+
+    def readings() -> tuple[Reading, ...]:
+        named = Entry(f"{title}: {entry.name}", entry.count, None, entry.printing, entry.count_ok, entry.count_text)
+        return (Reading((named,), ReadingKind.TITLE_IN_NAME), *(others() if callable(others) else others))
+
+    entry.alternatives = readings
+    return entry
+
 
 _SUFFIX_CELL_END = lazy(r"(?<=\S)[*×xX]\d{1,2}枚?(?=\s+\S)")
 
@@ -631,6 +647,9 @@ def _header_pattern(headers: HeaderTable) -> re.Pattern | None:
     return pattern
 
 
+_COUNT_BEFORE = lazy(r"(?:(?<!\S)\d{1,4}\s*[xX×]?|(?<!\S)[xX×]\s*\d{1,4}|\d{1,4}\s*[:.)])\s*$")
+
+
 def split_at_headers(line: str, headers: HeaderTable) -> list[str] | None:
     """A list collapsed onto one line (``Jane Doe Ruler: A/B Main Deck: 40 4 X 4 Y Stone Deck:
     10 ...``) cut before each section title: the pieces, or None when no title stands inside."""
@@ -639,9 +658,9 @@ def split_at_headers(line: str, headers: HeaderTable) -> list[str] | None:
     pattern = _header_pattern(headers)
     if pattern is None:
         return None
-    starts = [m.start() for m in pattern.finditer(line) if m.start() > 0]
+    starts = [m.start() for m in pattern.finditer(line) if m.start() > 0 and not _COUNT_BEFORE.search(line, 0, m.start())]
     if not starts:
-        return None
+        return None  # "2x Arcana: Holy Protector, 1x ...": a title right after a count is the start of a card's name
     if len(starts) == 1 and not _SPLIT_COUNTS.search(line[starts[0]:]):
         return None  # one title inside a line with no counts after it ("ABC - Arcana: Musician of ..."): no collapsed list
     bounds = [0] + starts + [len(line)]

@@ -9,6 +9,7 @@ from typing import Collection
 from forcecheck.decklists.model import Decklist
 from forcecheck.decklists.text import read_text_decklist
 from forcecheck.decklists.ydk import read_ydk
+from forcecheck.decklists.ydke import has_code, read_ydke
 from forcecheck.errors import InputFileError
 from forcecheck.textfile import read_text
 from forcecheck.lazyre import lazy
@@ -26,7 +27,11 @@ def read_decklist(path: Path, known_headers: Collection[str] = ()) -> Decklist:
 
 
 def decklist_kind(text: str, suffix: str = "") -> str:
-    """``ydk``, ``yaml`` or ``text``: by the file's extension, else by sniffing the content."""
+    """``ydke``, ``ydk``, ``yaml`` or ``text``: by the file's extension, else by sniffing the
+    content. A ydke:// code anywhere in a file that is neither YAML nor a .ydk with its
+    section markers is a ydke deck (``forcecheck.decklists.ydke``)."""
+    if suffix not in (".yaml", ".yml") and has_code(text) and not (suffix == ".ydk" and _looks_like_ydk(text)):
+        return "ydke"
     if suffix == ".ydk" or (suffix not in (".txt", ".yaml", ".yml") and _looks_like_ydk(text)):
         return "ydk"
     if suffix in (".yaml", ".yml") or (suffix not in (".txt",) and _looks_like_yaml(text)):
@@ -36,7 +41,9 @@ def decklist_kind(text: str, suffix: str = "") -> str:
 
 def parse_decklist(text: str, path: str, known_headers: Collection[str] = (), suffix: str = "") -> Decklist:
     kind = decklist_kind(text, suffix)
-    if kind == "ydk":
+    if kind == "ydke":
+        deck = read_ydke(text, path)
+    elif kind == "ydk":
         deck = read_ydk(text, path)
     elif kind == "yaml":
         from forcecheck.decklists.yaml_deck import read_yaml_decklist  # PyYAML only when needed

@@ -38,6 +38,7 @@ class ReadingKind(Enum):
     ROW_REST = (90, "the rest of a table row after the name", False)
     GLUED_REMARK = (100, "text glued before the count read as a remark", True)
     TITLE_BEFORE_CARD = (110, "a title before the card line", True)
+    TITLE_IN_NAME = (5, "the header's title is the start of the card's name", False)
     SET_CODE_ALONE = (200, "a set code alone on a line, no card", True)
     TABLE_HEADER_ROW = (210, "a table's header row, no card", False)
 

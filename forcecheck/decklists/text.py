@@ -37,6 +37,7 @@ from forcecheck.decklists.lines import (
     split_at_headers,
     strip_markup,
     total_of,
+    with_title_in_name,
 )
 from forcecheck.decklists.model import (
     Decklist,
@@ -66,7 +67,7 @@ the mark between a card's faces (``Ruler // J-ruler``)."""
 _MARKDOWN_HEADING = lazy(r"^(?:#+|//)\s*")
 _BULLET = lazy(r"^(?:[-*]\s+|[•·●▪►>|]\s*)+(?=\S)")
 """``- 4x Name``, ``* Name``, ``• Name``: list items (``-1 Name`` is a negative count, no bullet)."""
-_RULE_LINE = lazy(r"^[\s|+=_~*・･·•\-–—]*$")
+_RULE_LINE = lazy(r"^[\s|+=_~*・･·•\-–—:]*$")
 _EDITORS_NOTE = lazy(r"^[\[［].*(?:\.\.\.|…).*[\]］]$")
 """A whole line in square brackets with an ellipsis: an editor's mark (``[... the page ends here ...]``)."""
 _CONTINUED = lazy(r"\S\s*//$")
@@ -75,7 +76,7 @@ _AFTER_INLINE = 1_000
 """The gap recorded after a header that carried a card inline: always a block boundary."""
 
 _LINE = lazy(
-    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+(?![Cc]ards?\b)([^\s()\[\]#/:\d《【{|•][^\n()\[\]#/0-9{|]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
+    r"^[ \t\f\v]*(?:(\d{1,4})[ \t]*[xX\u00d7]?[ \t]+(?![Cc]ards?\b)(?![xX\u00d7][ \t])([^\s()\[\]#/:\d《【{|•][^\n()\[\]#/0-9{|]*(?:\([^\d()\[\]\n#/]*\))?)|[^\n]*)$",
     re.MULTILINE,
 )
 """One match per line. Groups 1-2 catch the common ``4 Name`` / ``4x Name`` card line (no
@@ -286,7 +287,10 @@ class _Reader:
         if header.group is not None:
             parent = self.written
             parent_id = self.headers.sections.get(header_key(parent.title)) if parent is not None else None
-            if parent is None or parent_id not in (header.group, self.headers.sideboard) or parent_id is None:
+            kinds = self.headers.kinds
+            if parent is None or parent_id is None or (
+                    parent_id not in (header.group, self.headers.sideboard)
+                    and not (kinds is not None and kinds.belongs_under(header.title, parent_id))):
                 parent = None
             section = Section(
                 title=header.title, line=number, declared=header.declared, uniform="name", group=True,
@@ -308,8 +312,12 @@ class _Reader:
                 for piece in pieces[1:]:
                     self.read(piece, number)
                 return
-            for piece in list_on_one_line(header.inline) or (header.inline,):  # "Main Deck: 2 A, 3 B, 1 C"
-                self._entry(parse_entry(piece, number))
+            pieces = list_on_one_line(header.inline)
+            if pieces is not None:  # "Main Deck: 2 A, 3 B, 1 C"
+                for piece in pieces:
+                    self._entry(parse_entry(piece, number))
+            else:  # "Ruler: Faria", or "Arcana: Leader of the Kabuki x1": a card whose name begins with a section's title
+                self._entry(with_title_in_name(parse_entry(header.inline, number), header.title))
             self.blank = _AFTER_INLINE  # "Ruler: Faria" is complete: the next line starts a new block
 
     def _entry_or_line(self, text: str, number: int) -> None:

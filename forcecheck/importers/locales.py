@@ -163,7 +163,7 @@ def merge_locales(base: list[Card], locales: list[tuple[str, list[Card]]], warni
 
 
 _FACTS = ("types", "subtypes", "attributes", "cost", "total_cost", "keywords", "copy_limit", "unlimited_copies",
-          "will", "deck_attributes", "split")
+          "will", "deck_attributes", "split", "regions")
 
 
 def fact_differences(base: Card, other: Card) -> str:

@@ -4,8 +4,14 @@ Facts: ``datas.type`` bits give card types (monster, spell, trap, fusion, synchr
 ``race`` bits the monster type, ``attribute`` bits the attribute, ``level & 0xff`` the level.
 ``alias`` links alternate artworks and "treated as" cards to the original passcode: they are
 one card (copies are counted and banlists applied under the original), so their passcodes
-and names become printings and aliases of the original. A token that shares its name with a
-real card is kept apart as ``NAME (token)``.
+and names become printings and aliases of the original; a printing with a name of its own (a
+card "treated as" the original) keeps it in ``printing_names``, as a card pool tells it apart,
+and one of another kind (a Fusion monster treated as an Effect monster) its types in
+``printing_types``, as the deck's sections tell it apart.
+``ot`` says where a printing was released (bit 0x1 the OCG, 0x2 the TCG; the other bits, anime
+or custom cards in EDOPro's databases, are neither): the card's ``regions`` are its
+printings' together, and a printing released elsewhere keeps its own (``printing_regions``).
+A token that shares its name with a real card is kept apart as ``NAME (token)``.
 """
 
 from __future__ import annotations
@@ -33,6 +39,9 @@ RACE_BITS = {
     0x20000: "fish", 0x40000: "sea-serpent", 0x80000: "reptile", 0x100000: "psychic", 0x200000: "divine-beast",
     0x400000: "creator-god", 0x800000: "wyrm", 0x1000000: "cyberse", 0x2000000: "illusion",
 }
+REGION_BITS = {0x1: "ocg", 0x2: "tcg"}
+"""``datas.ot``: the regions a printing was released in (YGOPro's AVAIL_OCG, AVAIL_TCG; EDOPro's
+SCOPE_OCG, SCOPE_TCG)."""
 ATTRIBUTE_BITS = {0x1: "earth", 0x2: "water", 0x4: "fire", 0x8: "wind", 0x10: "light", 0x20: "dark", 0x40: "divine"}
 
 
@@ -58,7 +67,7 @@ def read_source(path) -> list[dict]:
         if missing:
             raise ImportSourceError(f"not a YGOPro card database (no table {', '.join(sorted(missing))})", path)
         rows = conn.execute(
-            "SELECT d.id, d.alias, d.type, d.level, d.race, d.attribute, t.name "
+            "SELECT d.id, d.alias, d.type, d.level, d.race, d.attribute, d.ot, t.name "
             "FROM datas d JOIN texts t ON t.id = d.id ORDER BY d.id"
         ).fetchall()
     except sqlite3.DatabaseError as exc:
@@ -67,7 +76,7 @@ def read_source(path) -> list[dict]:
         conn.close()
     if not rows:
         raise ImportSourceError("no cards in the database", path)
-    keys = ("id", "alias", "type", "level", "race", "attribute", "name")
+    keys = ("id", "alias", "type", "level", "race", "attribute", "ot", "name")
     return [dict(zip(keys, row)) for row in rows]
 
 
@@ -108,6 +117,9 @@ def convert(records: list[dict]) -> tuple[list[Card], list[ImportWarning]]:
         linked = children.get(int(record["id"]), [])
         printings = tuple(str(r["id"]) for r in [record] + linked)
         aliases = tuple(dict.fromkeys(r["name"].strip() for r in linked if r["name"].strip() != name))
+        regions, printing_regions = _regions([record] + linked)
+        printing_names = {str(r["id"]): r["name"].strip() for r in linked if r["name"].strip() != record["name"].strip()}
+        printing_types = {str(r["id"]): own for r in linked if (own := _bits(int(r.get("type") or 0), TYPE_BITS)) != kinds}
         level = int(record.get("level") or 0) & 0xFF
         cards.append(
             Card(
@@ -119,6 +131,28 @@ def convert(records: list[dict]) -> tuple[list[Card], list[ImportWarning]]:
                 keywords={"level": level} if "monster" in kinds and level else {},
                 printings=printings,
                 aliases=aliases,
+                regions=regions,
+                printing_regions=printing_regions,
+                printing_names=printing_names,
+                printing_types=printing_types,
             )
         )
     return cards, warnings
+
+
+def _regions(records: list[dict]) -> tuple[frozenset[str] | None, dict[str, frozenset[str]]]:
+    """The card's regions (its printings' together) and the printings released elsewhere than
+    that. A record without ``ot`` (stored by a forcecheck that did not read it) knows none:
+    None, so a card pool asks for a new import instead of guessing."""
+    if any(r.get("ot") is None for r in records):
+        return None, {}
+    each = {str(r["id"]): _bits(_int(r["ot"]), REGION_BITS) for r in records}
+    together = frozenset().union(*each.values())
+    return together, {code: found for code, found in each.items() if found != together}
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0

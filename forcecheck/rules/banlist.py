@@ -41,9 +41,14 @@ def _keys(key: str) -> set[str]:
     return {normalize_name(key), normalize_printing(key), key.lstrip("0") if key.isdigit() else key}
 
 
+def _code(printing: str) -> str:
+    return normalize_printing(printing).lstrip("0")
+
+
 def compile_banlist(rule: BanlistRule, ctx) -> Check:
     """Listed cards, by name, printing code or passcode, are capped at their listed count;
-    on a whitelist every card not listed is forbidden. Alternate printings share one cap."""
+    on a whitelist (a card pool) every card not listed is forbidden. Alternate printings share
+    one cap; a card "treated as" another is in a whitelist's pool only when it is listed itself."""
     banlist = rule_banlist(rule, getattr(ctx, "banlist", None), getattr(ctx, "as_of", None))
     sections = tuple(rule.sections)
     if banlist is None:
@@ -52,6 +57,8 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     for key, count in banlist.entries.items():
         for k in _keys(str(key)):
             caps.setdefault(k, count)
+    catalog = getattr(ctx, "catalog", None)
+    notes = _against_catalog(banlist, caps, catalog, banlist.game or ctx.spec.game) if catalog is not None else []
     combos = [[_keys(str(k)) for k in combo] for combo in banlist.combinations]
 
     def keys_of(card) -> set[str]:
@@ -96,6 +103,21 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
         count = listed(card)
         return (0 if banlist.whitelist else None) if count is None else count
 
+    admitted_printings: dict = {}
+    """card -> the printings a whitelist admits, for cards with printings "treated as" them."""
+
+    def admitted(card) -> frozenset[str]:
+        """The printings of ``card`` in the whitelist's pool: the ones carrying the card's own
+        name when any of them (or the name) is listed, as alternate artworks of one card; a
+        printing with a name of its own only when it (or its name) is listed."""
+        found = admitted_printings.get(card)
+        if found is None:
+            own = [p for p in card.printings if p not in card.printing_names]
+            out = set(own) if any(_code(p) in caps for p in own) or normalize_name(card.name) in caps else set()
+            out.update(p for p, name in card.printing_names.items() if _code(p) in caps or normalize_name(name) in caps)
+            found = admitted_printings[card] = frozenset(out)
+        return found
+
     def check(deck: ResolvedDeck) -> list[Finding]:
         findings: list[Finding] = []
         candidates = deck.candidates_for(rule.id, sections, may_matter)
@@ -103,18 +125,53 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
             cap = cap_of(card)
             if cap is None:
                 continue
-            found = deck.copies(card, sections)
+            outside, skip = [], set()
+            if banlist.whitelist and card.printing_names:
+                outside, skip = outside_the_pool(deck, card)
+                findings += outside
+            found = deck.copies(card, sections) - sum(f.found for f in outside)
             if found > cap:
-                findings.append(breach(deck, card, found, cap))
+                findings.append(breach(deck, card, found, cap, skip))
         if combos:
             findings += combinations(deck, candidates)
         return findings
 
-    def breach(deck: ResolvedDeck, card, found: int, cap: int) -> Finding:
+    def outside_the_pool(deck: ResolvedDeck, card) -> tuple[list[Finding], set]:
+        """The lines of a card with printings "treated as" it whose printing the whitelist does
+        not admit: one finding per printing, naming it (``Pacifis, the Phantasm City`` is not
+        ``Umi`` in a card pool, though it counts as Umi for copies), and those lines as
+        ``(line, written)`` pairs, which the card's cap then leaves out."""
+        pool = admitted(card)
+        lines: dict[str, list] = {}
+        for section_id in sections:
+            for entries, cards in deck.parts.get(section_id, ()):
+                for entry, listed_card in zip(entries, cards):
+                    if listed_card is not card:
+                        continue
+                    meant = card.printings_meant(entry.printing, entry.name)
+                    if not pool.intersection(meant):
+                        name = card.printing_names.get(meant[0], card.name)
+                        lines.setdefault(name, []).append((section_id, entry))
+        out = []
+        for name, found in lines.items():
+            line, numbers, where = lines_of([entry for _s, entry in found])
+            treated = f" (treated as {card.name})" if name != card.name else ""
+            out.append(Finding(
+                message=f"{name}{treated} is not on the whitelist {banlist.name} (outside its card pool): the deck has "
+                        f"{sum(e.count for _s, e in found)}{where}",
+                section=", ".join(dict.fromkeys(s for s, _e in found)), card=name, line=line,
+                found=sum(e.count for _s, e in found), limit="0 (forbidden)", lines=numbers,
+            ))
+        return out, {(entry.line, entry.name) for found in lines.values() for _s, entry in found}
+
+    def breach(deck: ResolvedDeck, card, found: int, cap: int, skip: set = frozenset()) -> Finding:
         name = card.name
         entries = deck.entries_of(card, sections)
+        if skip:
+            entries = [e for e in entries if (e.line, e.written) not in skip]
         if cap == 0:
-            status = f"not on the whitelist {banlist.name}" if banlist.whitelist and listed(card) is None else f"forbidden on {banlist.name}"
+            status = (f"not on the whitelist {banlist.name} (outside its card pool)" if banlist.whitelist and listed(card) is None
+                      else f"forbidden on {banlist.name}")
         else:
             status = f"{'limited' if cap == 1 else 'semi-limited' if cap == 2 else 'capped'} to {cap} on {banlist.name}"
         line, lines, on_lines = lines_of(entries)
@@ -160,5 +217,61 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
 
     check.per_card_candidates = (sections, may_matter)  # the engine's card pass collects the cards the list names
     check.banlist, check.cap_of = banlist, cap_of  # what the list says of a card, for insight (forcecheck.insight.copies)
+    check.notes = notes  # what the list names that the catalog does not know (forcecheck.session notes it once)
     return silent_when_empty(check, sections)
+
+
+def _against_catalog(banlist: Banlist, caps: dict[str, int], catalog, game: str) -> list[str]:
+    """The list's passcodes that the catalog does not know: an entry whose comment names a card
+    the catalog knows is applied to that card (EDOPro's GOAT list names ~190 cards by the
+    passcodes of their pre-errata versions, ``504700178 1 --Sangan``, which a YGOPro database
+    does not hold); the others, cards newer than the card data, are skipped. One note each."""
+    codes = [key for key in banlist.entries if key.isdigit()]
+    if not codes:
+        return []
+    known = catalog.known_printings(game, codes)
+    missing = [code for code in codes if code.lstrip("0") not in known]
+    if not missing:
+        return []
+    by_name: list[str] = []
+    skipped: list[str] = []
+    for code in missing:
+        label = banlist.labels.get(code)
+        card = catalog.by_name(game, label) if label else None
+        if card is None:
+            skipped.append(code)
+            continue
+        caps.setdefault(normalize_name(card.name), banlist.entries[code])
+        by_name.append(card.name)
+    notes = []
+    if by_name:
+        shown = ", ".join(by_name[:3]) + (" ..." if len(by_name) > 3 else "")
+        notes.append(f"banlist {banlist.name}: {_entries(len(by_name))} passcodes that {catalog.label} does not know (other "
+                     f"versions of a card, such as pre-errata ones); each applies to the card its comment names ({shown})")
+    if skipped:
+        from forcecheck.cards.catalog import SAMPLE_CATALOG_LABEL
+
+        shown = ", ".join(skipped[:3]) + (" ..." if len(skipped) > 3 else "")
+        why = ("it holds only the cards of the sample decks and tests" if catalog.label == SAMPLE_CATALOG_LABEL
+               else "cards newer than its card data, or versions of a card it lacks")
+        notes.append(f"banlist {banlist.name}: {_entries(len(skipped))} passcodes that {catalog.label} does not know ({shown}: "
+                     f"{why}); they are skipped")
+    return notes
+
+
+def _entries(count: int) -> str:
+    return "1 entry names" if count == 1 else f"{count} entries name"
+
+
+def compile_missing_list(rule: BanlistRule, ctx) -> Check:
+    """A banlist rule that must have a list (``required``: the format's card pool) and has none:
+    every deck is told so, never passed as legal."""
+    where = f"no imported list matches /{rule.imported.strip()}/" if rule.imported else "no list is written in the format"
+    message = (f"no list to apply, so the card pool cannot be checked: {where} and none was chosen; import it "
+               "(forcecheck banlist import FILE) or name it (--banlist-file FILE); --banlist none checks the structure alone")
+
+    def check(deck: ResolvedDeck) -> list[Finding]:
+        return [Finding(message=message, section=None)]
+
+    return check
 

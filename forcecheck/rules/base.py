@@ -17,15 +17,18 @@ class ResolvedEntry(Record):
     line: int | None
     section: str
     written: str
+    printing: str | None
+    """The printing code the line gives (a .ydk passcode), if any."""
 
-    __slots__ = ("card", "count", "line", "section", "written")
+    __slots__ = ("card", "count", "line", "section", "written", "printing")
 
-    def __init__(self, card: Card, count: int, line: int | None, section: str, written: str) -> None:
+    def __init__(self, card: Card, count: int, line: int | None, section: str, written: str, printing: str | None = None) -> None:
         self.card = card
         self.count = count
         self.line = line
         self.section = section
         self.written = written
+        self.printing = printing
 
 
 class RulerFacts(Record, hidden=("memo"), uncompared=("memo")):
@@ -171,7 +174,7 @@ class ResolvedDeck(Record):
         if self._sections is None:
             self._sections = {
                 section_id: [
-                    ResolvedEntry(card, entry.count, entry.line, section_id, entry.name)
+                    ResolvedEntry(card, entry.count, entry.line, section_id, entry.name, entry.printing)
                     for entries, cards in parts
                     for entry, card in zip(entries, cards)
                 ]
@@ -231,14 +234,14 @@ class ResolvedDeck(Record):
                 continue
             if index is not None:
                 for entry in index[section_id].get(card, ()):
-                    found.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
+                    found.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name, entry.printing))
                 continue
             for entries, cards in self.parts[section_id]:
                 at = -1
                 for _ in range(cards.count(card)):  # list.count and list.index search in C
                     at = cards.index(card, at + 1)
                     entry = entries[at]
-                    found.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name))
+                    found.append(ResolvedEntry(card, entry.count, entry.line, section_id, entry.name, entry.printing))
         return found
 
     def _line_index(self) -> dict[str, dict[Card, list[Entry]]]:

@@ -25,23 +25,38 @@ def _membership(rule, predicate, want: bool, ctx) -> Check:
     sections = tuple(rule.sections)
     judged = compile_selector(rule.where, ctx.cost_of)
     offends: dict = {}
-    """card -> whether it breaks the rule, worked out once per card."""
+    """card -> whether it breaks the rule, worked out once per card (for a card with printings of
+    another kind: whether any of them may)."""
+
+    def breaks(card) -> bool:
+        return judged(card) and predicate(card) != want
 
     def card_test(card) -> bool:
         bad = offends.get(card)
         if bad is None:
-            bad = offends[card] = judged(card) and predicate(card) != want
+            bad = offends[card] = breaks(card) or any(breaks(card.as_printing(p)) for p in card.printing_types)
         return bad
 
-    def finding(deck: ResolvedDeck, entries) -> Finding:
-        """One finding for a card in one section, pointing at every line that lists it."""
+    def finding(deck: ResolvedDeck, entries) -> Finding | None:
+        """One finding for a card in one section, pointing at every line that lists it. A card
+        with printings of another kind ("treated as" cards) is judged line by line, by the
+        printing each line means: None when none of its lines breaks the rule."""
+        card = entries[0].card
+        if card.printing_types:
+            entries = [e for e in entries if breaks(card.as_printing(card.printings_meant(e.printing, e.written)[0]))]
+            if not entries:
+                return None
+            names = {card.printing_names.get(card.printings_meant(e.printing, e.written)[0], card.name) for e in entries}
+            shown = names.pop() if len(names) == 1 else card.name
+        else:
+            shown = card.name
         first = entries[0]
         title = deck.titles.get(first.section, first.section)
         line, lines, where = lines_of(entries)
         return Finding(
-            message=f"{first.card.name} may not be in the {title}: {rule.description.rstrip('.')}{where}",
+            message=f"{shown} may not be in the {title}: {rule.description.rstrip('.')}{where}",
             section=first.section,
-            card=first.card.name,
+            card=shown,
             line=line,
             found=sum(e.count for e in entries),
             lines=lines,
@@ -51,7 +66,9 @@ def _membership(rule, predicate, want: bool, ctx) -> Check:
         for section_id in sections:
             for card in deck.tally((section_id,)):
                 if card_test(card):
-                    yield finding(deck, deck.entries_of(card, (section_id,)))
+                    found = finding(deck, deck.entries_of(card, (section_id,)))
+                    if found is not None:
+                        yield found
 
     # Rules that judge each card on its own expose the parts, so the engine can judge several
     # such rules over the same sections in one pass (see engine.CardPass).

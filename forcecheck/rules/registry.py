@@ -11,7 +11,7 @@ import re
 from typing import Callable
 
 from forcecheck.records import Record
-from forcecheck.rules import banlist, conditions, copies, membership, ruler, ruler_area, sizes
+from forcecheck.rules import banlist, conditions, copies, membership, pool, ruler, ruler_area, sizes
 
 
 class RuleKind(Record, frozen=True):
@@ -59,7 +59,7 @@ KINDS: dict[str, RuleKind] = {
         _kind("FC004", "unknown-section", INPUT, doc="A section header the format does not have; its cards are not counted."),
         _kind("FC005", "empty-section", INPUT, severity="warning", doc="A section header with no cards under it."),
         _kind("FC006", "declared-count-mismatch", INPUT, severity="warning", doc="A header's announced count (\"Main Deck (40):\") differs from the cards listed under it."),
-        _kind("FC007", "invalid-entry", INPUT, doc="A YAML entry that is not a card line, or has unknown keys."),
+        _kind("FC007", "invalid-entry", INPUT, doc="An entry that is no card line: a YAML entry with unknown keys, a .ydk line that is no passcode, a ydke:// code that cannot be read whole (it says what is wrong in it)."),
         _kind("FC008", "line-too-long", INPUT, doc="A line over 500 characters; it is not read."),
         _kind("FC009", "printing-mismatch", INPUT, severity="warning", doc="A printing code that names a different card than the name on the line; the printing wins."),
         _kind("FC010", "deck-title", INPUT, severity="warning", doc="A line above the cards that is no card and has no count: it is read as the deck's title (the first) or a heading."),
@@ -75,6 +75,7 @@ KINDS: dict[str, RuleKind] = {
         _kind("FC202", "no-shared-names", "copies", copies.compile_no_shared_names),
         _kind("FC301", "allowed-cards", "membership", membership.compile_allowed_cards),
         _kind("FC302", "forbidden-cards", "membership", membership.compile_forbidden_cards),
+        _kind("FC303", "card-pool", "membership", pool.compile_card_pool),
         _kind("FC401", "card-count", "counts", sizes.compile_card_count),
         _kind("FC501", "ruler-attributes", "identity", ruler.compile_ruler_attributes),
         _kind("FC601", "banlist", "banlists", banlist.compile_banlist),

@@ -44,7 +44,7 @@ def _stamp(path: Path) -> list:
     return [str(path.resolve()), st.st_size, st.st_mtime_ns]
 
 
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 """Bump when the spec models change shape: a cache written before is then not read."""
 
 

@@ -79,6 +79,11 @@ def rule_summary(rule, spec: FormatSpec) -> str:
         text = f"{where}: no {selector(rule.forbid)}"
         if rule.where is not None:
             text += f" (judging cards with {selector(rule.where)})"
+    elif kind == "card-pool":
+        from forcecheck.rules.pool import region_name
+
+        text = (f"{where}: only cards released in the {region_name(rule.region)} (the card data's releases; a card "
+                "listed by passcode, in that printing)")
     elif kind == "requires-ruler-keyword":
         text = f"{where}: empty unless the ruler has {rule.keyword}"
     elif kind == "ruler-attributes":
@@ -101,6 +106,8 @@ def rule_summary(rule, spec: FormatSpec) -> str:
             text = f"{where}: {rule.list_name}, {len(rule.cards)} cards listed"
         else:
             text = f"{where}: the banlist chosen with --banlist / --banlist-file, else {_default_banlist(rule)}"
+        if getattr(rule, "required", False):
+            text += "; without a list to apply every deck is told so (its card pool cannot be checked): --banlist none checks the structure alone"
     elif kind == "ruler-area":
         text = f"{where}: one starting ruler{' (' + selector(rule.starting) + ')' if rule.starting is not None else ''}, and beside it only the rulers its [Partner], [Tag] and the sub-ruler an [Aid] allows (at most one [Tag] and one [Aid] apply)"
     elif kind == "ruler-conditions":

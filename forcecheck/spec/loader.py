@@ -74,11 +74,9 @@ def find_format(name_or_path: str, extra: Iterable[str | Path] = ()) -> Path:
     if name_or_path.casefold() in folded:
         return formats[folded[name_or_path.casefold()]]
     choices = ", ".join(sorted(formats)) or "none"
-    import difflib
+    from forcecheck.wording import close_names, did_you_mean
 
-    from forcecheck.wording import did_you_mean
-
-    near = [folded[n] for n in difflib.get_close_matches(name_or_path.casefold(), list(folded), n=3, cutoff=0.6)]
+    near = close_names(name_or_path, formats)
     hint = f"; {did_you_mean(near)}" if near else ""
     raise SpecError(f"unknown format {name_or_path!r}{hint} (available: {choices})")
 

@@ -160,6 +160,15 @@ class ForbiddenCardsRule(RuleBase):
     where: Selector | None = None
 
 
+class CardPoolRule(RuleBase):
+    """Every card in the sections was released in ``region`` (Yu-Gi-Oh ``ocg`` or ``tcg``, as
+    the card data says: a YGOPro database's ``ot``); a card listed by a printing (a .ydk
+    passcode) is judged by that printing, as YGOPro judges a passcode."""
+
+    kind: Literal["card-pool"]
+    region: Literal["ocg", "tcg"]
+
+
 class RequiresRulerKeywordRule(RuleBase):
     """The sections must be empty unless the ruler has ``keyword`` (Grimoire, Stranger, ...)."""
 
@@ -270,6 +279,10 @@ class BanlistRule(RuleBase):
     """A regular expression over list names saying which lists the format takes (its region:
     OCG lists for an OCG format, TCG lists for a TCG one): among the imported lists, and among a
     --banlist-file's, the latest one with a date on or before the run's date applies."""
+    required: bool = False
+    """The format cannot be judged without its list (a whitelist that is its card pool): with
+    no list to apply, every deck gets a finding that says so. ``--banlist none`` still turns
+    the rule off (the structure alone, asked for)."""
 
     @model_validator(mode="after")
     def _named(self) -> "BanlistRule":
@@ -290,6 +303,7 @@ Rule = Annotated[
         CopyLimitRule,
         AllowedCardsRule,
         ForbiddenCardsRule,
+        CardPoolRule,
         RequiresRulerKeywordRule,
         RulerAttributesRule,
         BanlistRule,
