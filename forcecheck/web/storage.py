@@ -7,7 +7,13 @@ mid-submission loses nothing it acknowledged (SQLite runs in WAL mode with ``syn
 
 The schema is created and upgraded by Alembic migrations shipped in ``migrations/``, run when
 the store opens: an organisation's database outlives forcecheck versions, and Alembic is the
-well-kept tool for changing a SQLAlchemy schema in place on both databases.
+well-kept tool for changing a SQLAlchemy schema in place on both databases. The tables below
+are Alembic's ``target_metadata``, and a test finds no difference between them and what the
+migrations build. Migrations run under a database lock (SQLite's write lock, a PostgreSQL
+advisory lock), so several desks may start at once on a new database.
+
+A database that cannot be reached or written (a server down, a full disk) raises
+:class:`StoreUnavailable` from any call; every write is one transaction, so nothing of it stays.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ events = sa.Table(
 registrations = sa.Table(
     "registrations", metadata,
     sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("event_id", sa.String(32), sa.ForeignKey("events.id"), nullable=False),
+    sa.Column("event_id", sa.String(32), sa.ForeignKey("events.id"), nullable=False, index=True),
     sa.Column("token_hash", sa.String(64), nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("created_at", sa.String(32), nullable=False),
@@ -61,6 +67,7 @@ versions = sa.Table(
     sa.Column("deck_json", sa.Text, nullable=False),
     sa.Column("contents_json", sa.Text, nullable=False),
     sa.Column("submitted_at", sa.String(32), nullable=False),
+    sa.UniqueConstraint("registration_id", "version", name="uq_registration_version"),
 )
 audit_log = sa.Table(
     "audit_log", metadata,
@@ -68,10 +75,20 @@ audit_log = sa.Table(
     sa.Column("at", sa.String(32), nullable=False),
     sa.Column("actor", sa.Text, nullable=False),
     sa.Column("action", sa.String(64), nullable=False),
-    sa.Column("event_id", sa.String(32)),
-    sa.Column("registration_id", sa.String(32)),
+    sa.Column("event_id", sa.String(32), index=True),
+    sa.Column("registration_id", sa.String(32), index=True),
     sa.Column("detail", sa.Text, nullable=False),
 )
+organiser_sessions = sa.Table(
+    "organiser_sessions", metadata,
+    sa.Column("id", sa.String(64), primary_key=True),  # the SHA-256 of the cookie's token, never the token
+    sa.Column("admin", sa.String(64), nullable=False),  # which organiser token opened it: a new token ends it
+    sa.Column("created_at", sa.String(32), nullable=False),
+    sa.Column("expires_at", sa.String(32), nullable=False),
+    sa.Column("ended_at", sa.String(32)),
+)
+
+MIGRATION_LOCK = 0x666F7263  # "forc": the PostgreSQL advisory lock held while migrations run
 
 
 def utc_now() -> datetime:
@@ -159,6 +176,29 @@ class StoreError(Exception):
     """The database cannot be used (bad URL, unreachable server): one line for the operator."""
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be reached or written just now (a server down or restarting, a full
+    disk, every connection busy): the request is refused (503) with nothing stored, and the next
+    one tries again."""
+
+
+_UNAVAILABLE = (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.TimeoutError)
+
+
+def _unavailable(exc: Exception) -> bool:
+    return isinstance(exc, _UNAVAILABLE) or (isinstance(exc, sa.exc.DBAPIError) and exc.connection_invalidated)
+
+
+def alembic_config():
+    """Alembic's configuration for the desk's migrations (``forcecheck.web:migrations``); the
+    caller hands the connection over in ``config.attributes["connection"]``."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "forcecheck.web:migrations")
+    return config
+
+
 def engine_url(url: str) -> str:
     """Accept the URL forms people write: a bare path is a SQLite file; ``postgresql://`` and
     ``postgres://`` use psycopg (version 3), the PostgreSQL driver the web extra installs."""
@@ -195,19 +235,22 @@ class Store:
             raise StoreError(f"database {self.dialect!r} is not supported: use a SQLite file or a postgresql:// URL")
 
     def migrate(self) -> None:
-        """Bring the schema to the newest migration (creates it in an empty database)."""
+        """Bring the schema to the newest migration (creates it in an empty database), under a
+        lock: SQLite's write lock (BEGIN IMMEDIATE) or a PostgreSQL advisory lock held to the end
+        of the transaction, so desks starting at once migrate one after the other and the later
+        ones find the schema up to date."""
         from alembic import command
-        from alembic.config import Config
-
         from alembic.util import CommandError
 
-        config = Config()
-        config.set_main_option("script_location", "forcecheck.web:migrations")
+        config = alembic_config()
         try:
-            with self._write() as conn:
-                _refuse_foreign_tables(sa.inspect(conn).get_table_names(), self.describe())
-                config.attributes["connection"] = conn
-                command.upgrade(config, "head")
+            with self.engine.connect().execution_options(desk_write=True) as conn:
+                with conn.begin():
+                    if self.dialect == "postgresql":
+                        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+                    _refuse_foreign_tables(sa.inspect(conn).get_table_names(), self.describe())
+                    config.attributes["connection"] = conn
+                    command.upgrade(config, "head")
         except sa.exc.OperationalError as exc:  # a server that refuses, a file that cannot be opened
             raise StoreError(f"cannot open the database {self.describe()}: {' '.join(str(exc.orig).split())}") from None
         except CommandError as exc:  # a migration history this forcecheck does not have
@@ -223,27 +266,61 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[sa.Connection]:
         """A write transaction (on SQLite it takes the write lock at once: BEGIN IMMEDIATE, so two
-        writers queue instead of failing on a lock upgrade)."""
-        with self.engine.connect().execution_options(desk_write=True) as conn:
-            with conn.begin():
-                yield conn
+        writers queue instead of failing on a lock upgrade). Rolled back whole on any error."""
+        try:
+            with self.engine.connect().execution_options(desk_write=True) as conn:
+                with conn.begin():
+                    yield conn
+        except Exception as exc:
+            if _unavailable(exc):
+                raise StoreUnavailable(str(exc).splitlines()[0]) from exc
+            raise
 
-    def _read(self):
-        return self.engine.connect()
+    @contextmanager
+    def _read(self) -> Iterator[sa.Connection]:
+        try:
+            with self.engine.connect() as conn:
+                yield conn
+        except Exception as exc:
+            if _unavailable(exc):
+                raise StoreUnavailable(str(exc).splitlines()[0]) from exc
+            raise
 
     # -- secrets ---------------------------------------------------------------------------------
     def secret(self, name: str) -> str:
-        """A random server key kept in the database (CSRF and session signing survive restarts)."""
+        """A random server key kept in the database (CSRF and session signing survive restarts,
+        and every desk on the database signs alike). Desks starting at once agree on one: each
+        offers its own and keeps the one stored first."""
         with self._read() as conn:
             found = conn.execute(sa.select(desk_secrets.c.value).where(desk_secrets.c.name == name)).scalar()
         if found:
             return found
+        if self.dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert
+        else:
+            from sqlalchemy.dialects.sqlite import insert
+        insert = insert(desk_secrets)
         with self._write() as conn:
-            found = conn.execute(sa.select(desk_secrets.c.value).where(desk_secrets.c.name == name)).scalar()
-            if found is None:
-                found = secrets.token_hex(32)
-                conn.execute(desk_secrets.insert().values(name=name, value=found))
-        return found
+            conn.execute(insert.values(name=name, value=secrets.token_hex(32)).on_conflict_do_nothing())
+            return conn.execute(sa.select(desk_secrets.c.value).where(desk_secrets.c.name == name)).scalar_one()
+
+    # -- organiser sessions (kept here, so logging out ends a session on every desk) ---------------
+    def open_session(self, session_hash: str, admin: str, now: datetime, expires: datetime) -> None:
+        with self._write() as conn:
+            conn.execute(organiser_sessions.insert().values(id=session_hash, admin=admin, created_at=stamp(now), expires_at=stamp(expires)))
+            _log(conn, "organiser", "organiser.login", None, None, {"expires_at": stamp(expires)})
+
+    def session_valid(self, session_hash: str, admin: str, now: datetime) -> bool:
+        with self._read() as conn:
+            row = conn.execute(sa.select(organiser_sessions).where(organiser_sessions.c.id == session_hash)).first()
+        return bool(row) and row.admin == admin and row.ended_at is None and stamp(now) < row.expires_at
+
+    def end_session(self, session_hash: str, now: datetime) -> None:
+        with self._write() as conn:
+            ended = conn.execute(organiser_sessions.update().where(organiser_sessions.c.id == session_hash)
+                                 .where(organiser_sessions.c.ended_at.is_(None)).values(ended_at=stamp(now))).rowcount
+            if ended:
+                _log(conn, "organiser", "organiser.logout", None, None, {})
 
     # -- events ----------------------------------------------------------------------------------
     def create_event(self, event: Event, actor: str) -> Event:
@@ -267,28 +344,32 @@ class Store:
     # -- registrations ---------------------------------------------------------------------------
     def add_registration(self, event_id: str, registration_id: str, token_hash: str, first: NewVersion,
                          now: datetime, actor: str) -> Registration:
+        """Version 1 of a new registration; ``now`` is when the submission arrived."""
         with self._write() as conn:
             conn.execute(registrations.insert().values(
                 id=registration_id, event_id=event_id, token_hash=token_hash, version=1, created_at=stamp(now)))
             conn.execute(versions.insert().values(_version_row(registration_id, 1, first, now)))
             _log(conn, actor, "registration.create", event_id, registration_id,
                  {"version": 1, "player": first.player, "legal": first.deck["legal"], "fingerprint": first.deck.get("fingerprint")})
-        return self.registration(registration_id)
+        return Registration(registration_id, event_id, token_hash, _moment(now), _stored(registration_id, 1, first, now))
 
     def add_version(self, registration_id: str, new: NewVersion, now: datetime, actor: str) -> Registration:
         """Append a version; the registration's counter is bumped first, so two resubmissions at
-        once get versions n+1 and n+2, never the same number."""
+        once get versions n+1 and n+2, never the same number. The answer is the version this
+        call stored (never read back: another edit may have landed since)."""
         with self._write() as conn:
             number = conn.execute(
                 registrations.update().where(registrations.c.id == registration_id)
-                .values(version=registrations.c.version + 1).returning(registrations.c.version, registrations.c.event_id)
+                .values(version=registrations.c.version + 1)
+                .returning(registrations.c.version, registrations.c.event_id, registrations.c.token_hash, registrations.c.created_at)
             ).first()
             if number is None:
                 raise KeyError(registration_id)
             conn.execute(versions.insert().values(_version_row(registration_id, number.version, new, now)))
             _log(conn, actor, "registration.resubmit", number.event_id, registration_id,
                  {"version": number.version, "player": new.player, "legal": new.deck["legal"], "fingerprint": new.deck.get("fingerprint")})
-        return self.registration(registration_id)
+        return Registration(registration_id, number.event_id, number.token_hash, parse_stamp(number.created_at),
+                            _stored(registration_id, number.version, new, now))
 
     def registration(self, registration_id: str) -> Registration | None:
         with self._read() as conn:
@@ -384,6 +465,17 @@ def _version_row(registration_id: str, number: int, new: NewVersion, now: dateti
         "deck_json": json.dumps(new.deck, ensure_ascii=False), "contents_json": json.dumps(new.contents, ensure_ascii=False),
         "submitted_at": stamp(now),
     }
+
+
+def _moment(now: datetime) -> datetime:
+    """A moment as it reads back from the database (UTC, to the microsecond)."""
+    return parse_stamp(stamp(now))
+
+
+def _stored(registration_id: str, number: int, new: NewVersion, now: datetime) -> Version:
+    """The Version a write stored, as a read would give it."""
+    return Version(registration_id, number, new.player, new.filename, new.decklist, bool(new.deck["legal"]),
+                   new.deck.get("fingerprint"), new.deck, new.contents, _moment(now))
 
 
 def _event(row) -> Event:
