@@ -137,15 +137,25 @@ class Checker:
     def contents(self, text: str, format_name: str, as_of: str | None = None, filename: str = "decklist.txt") -> list[dict[str, Any]]:
         """Every section of the deck with its cards and counts, in the format's order (what a
         deck registration sheet prints). Cards are canonical names, unknown ones as written."""
-        from forcecheck.canonical import canonical_sections
-
         deck, fmt, catalog, _settings = self._read(text, format_name, as_of, filename)
-        out = []
-        for group in canonical_sections(deck, fmt, catalog):
-            cards = [{"name": e.name, "count": e.count, "known": e.known} for e in group.entries if e.count_ok]
-            out.append({"id": group.key, "title": group.title or "(before any header)",
-                        "count": sum(c["count"] for c in cards), "cards": cards})
-        return out
+        return _contents(deck, fmt, catalog)
+
+    def check_with_contents(self, text: str, format_name: str, as_of: str | None = None,
+                            filename: str = "decklist.txt") -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """``check_text`` and ``contents`` of one list, read once (what a registration stores);
+        contents are empty when the list cannot be read."""
+        from forcecheck.engine import check_decklist
+        from forcecheck.report.model import DeckReport
+
+        fmt = self.compiled(format_name, as_of, filename)
+        try:
+            deck, fmt, catalog, settings = self._read(text, format_name, as_of, filename)
+        except DecklistTooLarge:
+            raise
+        except InputFileError as exc:
+            return DeckReport(path=filename, format=fmt.spec.name, error=str(exc)).to_dict(), []
+        report = self.session.selection(settings).apply(check_decklist(deck, fmt, catalog)).to_dict()
+        return report, _contents(deck, fmt, catalog)
 
     def fingerprint_text(self, text: str, format_name: str, as_of: str | None = None, filename: str = "decklist.txt") -> str:
         from forcecheck.canonical import fingerprint
@@ -167,6 +177,17 @@ class Checker:
         errors = [v for v in checked.violations if v.severity == "error"]
         return verdict.to_dict() | {"format": fmt.spec.name, "played_violations": [v.to_dict() for v in errors],
                                     "ok": verdict.ok and not errors}
+
+
+def _contents(deck, fmt, catalog) -> list[dict[str, Any]]:
+    from forcecheck.canonical import canonical_sections
+
+    out = []
+    for group in canonical_sections(deck, fmt, catalog):
+        cards = [{"name": e.name, "count": e.count, "known": e.known} for e in group.entries if e.count_ok]
+        out.append({"id": group.key, "title": group.title or "(before any header)",
+                    "count": sum(c["count"] for c in cards), "cards": cards})
+    return out
 
 
 _DEFAULT: Checker | None = None

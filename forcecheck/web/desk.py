@@ -221,10 +221,14 @@ class Desk:
             raise Invalid(str(exc)) from None
 
     def _checked_version(self, event: Event, player: str, text: str, filename: str) -> NewVersion:
-        deck = self.check(event, text, filename)
+        try:
+            deck, contents = self._run(Checker.check_with_contents, text, event.format, event.date, filename, size=len(text))
+        except DecklistTooLarge as exc:
+            raise TooLarge(str(exc)) from None
+        except ForcecheckError as exc:
+            raise Invalid(str(exc)) from None
         if deck.get("error"):
             raise Invalid(deck["error"], deck)
-        contents = self._run(Checker.contents, text, event.format, event.date, filename, size=len(text))
         return NewVersion(player, filename, text, deck, contents)
 
     # -- players -----------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from contextlib import contextmanager
+import threading
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterator
@@ -87,6 +88,15 @@ organiser_sessions = sa.Table(
     sa.Column("expires_at", sa.String(32), nullable=False),
     sa.Column("ended_at", sa.String(32)),
 )
+
+_EVENT_BY_ID = sa.select(events).where(events.c.id == sa.bindparam("event_id"))
+_REGISTRATION_BY_ID = sa.select(registrations, versions).join(versions, sa.and_(
+    versions.c.registration_id == registrations.c.id, versions.c.version == registrations.c.version)).where(
+    registrations.c.id == sa.bindparam("registration_id"))
+_BUMP_VERSION = (registrations.update().where(registrations.c.id == sa.bindparam("registration_id"))
+                 .values(version=registrations.c.version + 1)
+                 .returning(registrations.c.version, registrations.c.event_id, registrations.c.token_hash, registrations.c.created_at))
+"""The statements of every submission, built once (SQLAlchemy then reuses their compiled form)."""
 
 MIGRATION_LOCK = 0x666F7263  # "forc": the PostgreSQL advisory lock held while migrations run
 
@@ -226,7 +236,10 @@ class Store:
             self.engine = sa.create_engine(sa_url, connect_args={"check_same_thread": False, "timeout": 30},
                                            pool_size=8, max_overflow=16)
             _sqlite_setup(self.engine)
+            database = sa_url.database
+            self._writer = _WriterLock(database + "-writer") if database and database != ":memory:" else None
         elif self.dialect == "postgresql":
+            self._writer = None
             try:
                 self.engine = sa.create_engine(sa_url, pool_size=10, max_overflow=20, pool_pre_ping=True)
             except ImportError as exc:
@@ -244,7 +257,8 @@ class Store:
 
         config = alembic_config()
         try:
-            with self.engine.connect().execution_options(desk_write=True) as conn:
+            with self._writer.held() if self._writer else nullcontext(), \
+                    self.engine.connect().execution_options(desk_write=True) as conn:
                 with conn.begin():
                     if self.dialect == "postgresql":
                         conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
@@ -262,15 +276,18 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self._writer is not None:
+            self._writer.close()
 
     @contextmanager
     def _write(self) -> Iterator[sa.Connection]:
         """A write transaction (on SQLite it takes the write lock at once: BEGIN IMMEDIATE, so two
         writers queue instead of failing on a lock upgrade). Rolled back whole on any error."""
         try:
-            with self.engine.connect().execution_options(desk_write=True) as conn:
-                with conn.begin():
-                    yield conn
+            with self._writer.held() if self._writer else nullcontext():
+                with self.engine.connect().execution_options(desk_write=True) as conn:
+                    with conn.begin():
+                        yield conn
         except Exception as exc:
             if _unavailable(exc):
                 raise StoreUnavailable(str(exc).splitlines()[0]) from exc
@@ -333,7 +350,7 @@ class Store:
 
     def event(self, event_id: str) -> Event | None:
         with self._read() as conn:
-            row = conn.execute(sa.select(events).where(events.c.id == event_id)).first()
+            row = conn.execute(_EVENT_BY_ID, {"event_id": event_id}).first()
         return _event(row) if row else None
 
     def events(self) -> list[Event]:
@@ -346,9 +363,9 @@ class Store:
                          now: datetime, actor: str) -> Registration:
         """Version 1 of a new registration; ``now`` is when the submission arrived."""
         with self._write() as conn:
-            conn.execute(registrations.insert().values(
-                id=registration_id, event_id=event_id, token_hash=token_hash, version=1, created_at=stamp(now)))
-            conn.execute(versions.insert().values(_version_row(registration_id, 1, first, now)))
+            conn.execute(registrations.insert(), {"id": registration_id, "event_id": event_id, "token_hash": token_hash,
+                                                  "version": 1, "created_at": stamp(now)})
+            conn.execute(versions.insert(), _version_row(registration_id, 1, first, now))
             _log(conn, actor, "registration.create", event_id, registration_id,
                  {"version": 1, "player": first.player, "legal": first.deck["legal"], "fingerprint": first.deck.get("fingerprint")})
         return Registration(registration_id, event_id, token_hash, _moment(now), _stored(registration_id, 1, first, now))
@@ -358,14 +375,10 @@ class Store:
         once get versions n+1 and n+2, never the same number. The answer is the version this
         call stored (never read back: another edit may have landed since)."""
         with self._write() as conn:
-            number = conn.execute(
-                registrations.update().where(registrations.c.id == registration_id)
-                .values(version=registrations.c.version + 1)
-                .returning(registrations.c.version, registrations.c.event_id, registrations.c.token_hash, registrations.c.created_at)
-            ).first()
+            number = conn.execute(_BUMP_VERSION, {"registration_id": registration_id}).first()
             if number is None:
                 raise KeyError(registration_id)
-            conn.execute(versions.insert().values(_version_row(registration_id, number.version, new, now)))
+            conn.execute(versions.insert(), _version_row(registration_id, number.version, new, now))
             _log(conn, actor, "registration.resubmit", number.event_id, registration_id,
                  {"version": number.version, "player": new.player, "legal": new.deck["legal"], "fingerprint": new.deck.get("fingerprint")})
         return Registration(registration_id, number.event_id, number.token_hash, parse_stamp(number.created_at),
@@ -373,11 +386,7 @@ class Store:
 
     def registration(self, registration_id: str) -> Registration | None:
         with self._read() as conn:
-            row = conn.execute(
-                sa.select(registrations, versions).join(versions, sa.and_(
-                    versions.c.registration_id == registrations.c.id, versions.c.version == registrations.c.version))
-                .where(registrations.c.id == registration_id)
-            ).first()
+            row = conn.execute(_REGISTRATION_BY_ID, {"registration_id": registration_id}).first()
         return _registration(row) if row else None
 
     def registrations(self, event_id: str) -> list[Registration]:
@@ -454,8 +463,8 @@ def _refuse_foreign_sqlite(path: str | None, shown_url: str) -> None:
 
 
 def _log(conn, actor: str, action: str, event_id, registration_id, detail: dict) -> None:
-    conn.execute(audit_log.insert().values(at=stamp(utc_now()), actor=actor, action=action, event_id=event_id,
-                                           registration_id=registration_id, detail=json.dumps(detail, ensure_ascii=False)))
+    conn.execute(audit_log.insert(), {"at": stamp(utc_now()), "actor": actor, "action": action, "event_id": event_id,
+                                      "registration_id": registration_id, "detail": json.dumps(detail, ensure_ascii=False)})
 
 
 def _version_row(registration_id: str, number: int, new: NewVersion, now: datetime) -> dict:
@@ -489,6 +498,37 @@ def _version(row) -> Version:
 
 def _registration(row) -> Registration:
     return Registration(row.id, row.event_id, row.token_hash, parse_stamp(row.created_at), _version(row))
+
+
+class _WriterLock:
+    """One SQLite writer at a time across the desk's threads and worker processes, queued by the
+    kernel (``flock`` on a file beside the database) rather than by SQLite's busy handler, which
+    sleeps and retries (up to 100 ms a try) and under a burst of submissions from several
+    processes leaves the database idle while writers sleep."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._thread = threading.Lock()
+        self._fd: int | None = None
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        import fcntl
+
+        with self._thread:
+            if self._fd is None:
+                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        with self._thread:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
 
 
 def _sqlite_setup(engine: sa.Engine) -> None:

@@ -1,6 +1,6 @@
-"""A desk in a child process, for the fault test and the load benchmark: started with
+"""A desk in a child process, for the fault tests and the load benchmark: started with
 ``python -m forcecheck serve`` as an organiser would, on a free loopback port, and killed or
-stopped by its process id (never by name)."""
+stopped by its process id (never by name); and a fresh PostgreSQL database for each."""
 
 from __future__ import annotations
 
@@ -89,3 +89,34 @@ class DeskProcess:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def fresh_postgres(url: str):
+    """A new empty database next to the one ``url`` names (its role may create databases);
+    returns (its URL, a function that drops it)."""
+    import secrets as _secrets
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url.replace("postgresql+psycopg://", "postgresql://"))
+    name = "fc_test_" + _secrets.token_hex(6)
+    admin_dsn = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(admin_dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        """Drop it, waiting out the server's own workers: FORCE may not end an autovacuum
+        worker that started on the fresh database (it belongs to another role), so a drop
+        that meets one is tried again a moment later, as the worker finishes."""
+        for attempt in range(40):
+            try:
+                with psycopg.connect(admin_dsn, autocommit=True) as conn:
+                    conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                return
+            except (psycopg.errors.InsufficientPrivilege, psycopg.errors.ObjectInUse):
+                if attempt == 39:
+                    raise
+                time.sleep(0.25)
+
+    return base.set(database=name).render_as_string(hide_password=False), drop
