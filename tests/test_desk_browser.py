@@ -73,7 +73,8 @@ def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
         page.fill("input[name=deadline]", "2031-01-01T10:00")
         page.click("button:has-text(\"Create event\")")
         share = page.get_attribute("a.share", "href")
-        assert "/e/" in share
+        assert share.startswith("/e/")  # relative: never built from the request's Host (serve --public-url makes it absolute)
+        share = server.url + share
 
         # player, without JavaScript (the server-rendered path): illegal list, findings on their line
         player_context = browser.new_context(java_script_enabled=False, viewport={"width": 1200, "height": 900})
@@ -171,6 +172,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def _page_width(page) -> int:
+    page.wait_for_load_state("load")  # a form's answer fully loaded, its stylesheet applied
     return page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
 
 

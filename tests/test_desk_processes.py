@@ -219,8 +219,7 @@ def test_two_desks_on_one_postgresql(tmp_path):
             t.start()
         for t in starting:
             t.join(60)
-        deadline = datetime.now(timezone.utc) + timedelta(seconds=25)
-        event = new_event(a.url, deadline=deadline.isoformat())
+        event = new_event(a.url)
         acknowledged: dict[str, list] = {}
         lock = threading.Lock()
 
@@ -260,10 +259,15 @@ def test_two_desks_on_one_postgresql(tmp_path):
             assert on_b.post("/admin/logout", data={"csrf": csrf}, follow_redirects=False).status_code == 303
             assert on_a.get("/admin", follow_redirects=False).status_code == 303
 
-        # the deadline holds on both
-        time.sleep(max(0.0, (deadline - datetime.now(timezone.utc)).total_seconds() + 0.5))
+        # the deadline of an event made on one desk holds on both
+        deadline = datetime.now(timezone.utc) + timedelta(seconds=4)
+        short = new_event(b.url, name="Short", deadline=deadline.isoformat())
         for desk in (a, b):
-            late = httpx2.post(f"{desk.url}/api/events/{event['id']}/registrations", json={"player": "Late", "decklist": FARIA_LEGAL}, timeout=30)
+            early = httpx2.post(f"{desk.url}/api/events/{short['id']}/registrations", json={"player": f"Early {desk.port}", "decklist": FARIA_LEGAL}, timeout=30)
+            assert early.status_code == 201
+        time.sleep(max(0.0, (deadline - datetime.now(timezone.utc)).total_seconds() + 0.3))
+        for desk in (a, b):
+            late = httpx2.post(f"{desk.url}/api/events/{short['id']}/registrations", json={"player": "Late", "decklist": FARIA_LEGAL}, timeout=30)
             assert late.status_code == 409
     finally:
         a.stop()
@@ -271,9 +275,12 @@ def test_two_desks_on_one_postgresql(tmp_path):
     try:
         engine = sa.create_engine(engine_url(url))
         with engine.connect() as conn:
-            versions = conn.execute(sa.text("SELECT registration_id, version, fingerprint FROM registration_versions ORDER BY 1, 2")).all()
-            regs = dict(conn.execute(sa.text("SELECT id, version FROM registrations")).all())
-            audit = conn.execute(sa.text("SELECT registration_id, action, detail FROM audit_log WHERE registration_id IS NOT NULL")).all()
+            mine = {"e": event["id"]}
+            versions = conn.execute(sa.text("SELECT v.registration_id, v.version, v.fingerprint FROM registration_versions v "
+                                            "JOIN registrations r ON r.id = v.registration_id WHERE r.event_id = :e ORDER BY 1, 2"), mine).all()
+            regs = dict(conn.execute(sa.text("SELECT id, version FROM registrations WHERE event_id = :e"), mine).all())
+            audit = conn.execute(sa.text("SELECT registration_id, action, detail FROM audit_log WHERE event_id = :e "
+                                         "AND registration_id IS NOT NULL"), mine).all()
         engine.dispose()
         assert set(regs) == set(acknowledged)
         stored: dict[str, list] = {}
