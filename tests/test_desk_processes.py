@@ -317,3 +317,41 @@ def test_the_load_benchmark_runs_from_a_clean_checkout_into_a_temporary_folder(t
     assert Path(written).is_file() and not Path(written).is_relative_to(clean)
     assert sorted(p.relative_to(clean) for p in clean.rglob("*") if "__pycache__" not in p.parts) == [
         p for p in before if "__pycache__" not in p.parts]
+
+
+# -- 5. a full disk, for real ------------------------------------------------------------------------------------
+def test_a_full_disk_is_503_and_the_desk_recovers_on_its_own(tmp_path):
+    """The desk's files may not grow (the process's file-size limit set from outside, as a full
+    disk refuses growth): a submission is 503 with Retry-After and leaves nothing; once there is
+    room again the next one is stored, without a restart."""
+    import resource
+
+    import sqlalchemy as sa
+
+    db = tmp_path / "desk.sqlite3"
+    with DeskProcess(str(db), ADMIN, args=["--workers", "1", "--client-limit", "0"]) as desk:
+        event = new_event(desk.url)
+        post = lambda player: httpx2.post(f"{desk.url}/api/events/{event['id']}/registrations",  # noqa: E731
+                                          json={"player": player, "decklist": FARIA_LEGAL}, timeout=30)
+        assert post("Ann").status_code == 201
+        wal = Path(str(db) + "-wal")
+        full = max(wal.stat().st_size, db.stat().st_size)
+        resource.prlimit(desk.process.pid, resource.RLIMIT_FSIZE, (full, resource.RLIM_INFINITY))
+        try:
+            refused = [post(f"Bob {i}") for i in range(3)]
+        finally:
+            resource.prlimit(desk.process.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+        assert {r.status_code for r in refused} == {503}, [r.text for r in refused]
+        assert refused[0].json()["detail"].startswith("the desk cannot reach or write its database just now; nothing was saved")
+        assert int(refused[0].headers["retry-after"]) >= 1
+        page = httpx2.get(f"{desk.url}/e/{event['id']}", timeout=30)
+        assert page.status_code == 200  # reading goes on
+        assert post("Cleo").status_code == 201
+        listed = httpx2.get(f"{desk.url}/api/events/{event['id']}/registrations", headers=BEARER, timeout=30).json()
+        assert sorted(r["player"] for r in listed) == ["Ann", "Cleo"]
+    engine = sa.create_engine(f"sqlite:///{db}")
+    with engine.connect() as conn:
+        counts = [conn.execute(sa.text(f"SELECT count(*) FROM {t}")).scalar_one() for t in ("registrations", "registration_versions")]
+        created = conn.execute(sa.text("SELECT count(*) FROM audit_log WHERE action = 'registration.create'")).scalar_one()
+    engine.dispose()
+    assert counts == [2, 2] and created == 2
