@@ -5,11 +5,15 @@ CLI run of the same list give the same JSON deck object (``DeckReport.to_dict``,
 output": verdict, violations, ``sections`` as placed, ``ruler``, ``corrections``). In the spirit
 of sqlfluff's ``api/simple``.
 
-A :class:`Checker` holds one catalog and the compiled formats per event date (the banlist in force
-on that date applies). Compiled formats keep per-card memos that checks fill in, and an imported
-SQLite catalog is bound to the thread that opened it, so one Checker serves one thread at a time:
-the desk runs all its checks on one worker thread (checks are CPU-bound Python, so more threads
-would not check faster anyway).
+A :class:`Checker` wraps a :class:`~forcecheck.session.Session`, the settings of a run resolved
+once (flags > environment > configuration file > defaults): catalog, banlist choice, rule
+selection and severities apply as in ``forcecheck check``. ``forcecheck serve`` builds that
+Session from its own flags, the environment and the configuration it finds, as ``check`` does.
+Each check takes the event's date as its as-of (the banlist versions in force that day).
+
+A Session keeps per-card memos in its compiled formats and an imported SQLite catalog is bound to
+the thread that opened it, so one Checker serves one thread at a time (:meth:`Checker.twin` gives
+another thread its own, with the same settings).
 """
 
 from __future__ import annotations
@@ -44,41 +48,37 @@ class FormatInfo:
 
 
 class Checker:
-    """Check decklist texts against formats with one catalog; formats compiled once per event date."""
+    """Check decklist texts with the settings of one Session (by default: those ``forcecheck
+    check`` would use in the working directory, with ``catalog`` and ``format_dirs`` as its flags)."""
 
-    def __init__(self, catalog: str | Path | None = None, format_dirs: Iterable[str | Path] = ()):
-        self.catalog_choice = catalog
-        self.format_dirs = [str(d) for d in format_dirs]
-        self._catalog = None
-        self._caches: dict[str | None, Any] = {}
+    def __init__(self, session=None, *, catalog: str | Path | None = None, format_dirs: Iterable[str | Path] = ()):
+        if session is None:
+            from forcecheck.session import Session
+
+            session = Session.from_options({"catalog": str(catalog) if catalog else None,
+                                            "format_dirs": [str(d) for d in format_dirs]})
+        self.session = session
+
+    def twin(self) -> "Checker":
+        """A Checker with the same resolved settings and caches of its own (for another thread)."""
+        from forcecheck.session import Session
+
+        return Checker(Session(self.session.config, self.session.warn))
 
     # -- what the checks run with -------------------------------------------------------------
     @property
     def catalog(self):
-        """The card catalog, opened on first use (in the thread that checks)."""
-        if self._catalog is None:
-            from forcecheck.cards.catalog import open_catalog
+        """The catalog of the top-level settings, opened on first use (in the thread that checks)."""
+        return self.session.main_catalog
 
-            self._catalog = open_catalog(self.catalog_choice)
-        return self._catalog
-
-    def formats(self, as_of: str | None = None):
-        """The FormatCache for an event date (``None``: today)."""
-        cache = self._caches.get(as_of)
-        if cache is None:
-            from forcecheck.checking import FormatCache
-
-            cache = self._caches[as_of] = FormatCache(self.format_dirs, None, self.catalog, as_of)
-        return cache
-
-    def compiled(self, format_name: str, as_of: str | None = None):
+    def compiled(self, format_name: str, as_of: str | None = None, filename: str = "decklist.txt"):
         """The compiled format (raises ForcecheckError for an unknown or broken format)."""
-        return self.formats(as_of).get(format_name)
+        return self.session.compiled(filename, format_name, as_of)[0]
 
     def format_names(self) -> list[str]:
         from forcecheck.spec.loader import available_formats
 
-        return sorted(available_formats(self.format_dirs))
+        return sorted(available_formats(self.session.format_dirs))
 
     def describe_format(self, format_name: str, as_of: str | None = None) -> FormatInfo:
         fmt = self.compiled(format_name, as_of)
@@ -87,38 +87,36 @@ class Checker:
                           tuple((s.id, s.title) for s in spec.sections), spec.sideboard is not None)
 
     def banlist_for(self, format_name: str, as_of: str | None = None) -> str | None:
-        """The banlist the format applies on ``as_of`` (None: none)."""
+        """The banlist the format applies on ``as_of`` under these settings (None: none)."""
         return self.compiled(format_name, as_of).banlist
 
     # -- reading -------------------------------------------------------------------------------
     def _read(self, text: str, format_name: str, as_of: str | None, filename: str):
+        """(deck, compiled format, catalog, settings); DecklistTooLarge over the CLI's size cap."""
         size = len(text.encode("utf-8"))
         if size > MAX_FILE_BYTES:
             raise DecklistTooLarge(f"decklist is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit", filename)
-        from forcecheck.decklists.readers import parse_decklist
-
-        fmt = self.compiled(format_name, as_of)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-        deck = parse_decklist(text, filename, fmt.known_headers, suffix=Path(filename).suffix.lower())
-        return deck, fmt
+        return self.session.read_text(text, format_name, filename, as_of)
 
     # -- the front door ------------------------------------------------------------------------
     def check_text(self, text: str, format_name: str, as_of: str | None = None, filename: str = "decklist.txt") -> dict[str, Any]:
-        """The JSON deck object for a decklist text (``error`` set when it cannot be read).
+        """The JSON deck object for a decklist text (``error`` set when it cannot be read), its
+        rules selected and graded as the Session's settings say (as ``forcecheck check -o json``).
 
         Raises DecklistTooLarge over the CLI's size cap, and ForcecheckError for an unknown format:
         those are the caller's request, not the deck's content."""
         from forcecheck.engine import check_decklist
         from forcecheck.report.model import DeckReport
 
-        fmt = self.compiled(format_name, as_of)
+        fmt = self.compiled(format_name, as_of, filename)
         try:
-            deck, fmt = self._read(text, format_name, as_of, filename)
+            deck, fmt, catalog, settings = self._read(text, format_name, as_of, filename)
         except DecklistTooLarge:
             raise
         except InputFileError as exc:
             return DeckReport(path=filename, format=fmt.spec.name, error=str(exc)).to_dict()
-        return check_decklist(deck, fmt, self.catalog).to_dict()
+        return self.session.selection(settings).apply(check_decklist(deck, fmt, catalog)).to_dict()
 
     def check_bytes(self, data: bytes, filename: str, format_name: str, as_of: str | None = None) -> dict[str, Any]:
         """As check_text, for an uploaded file: size-capped, UTF-8 (as the CLI reads files)."""
@@ -139,21 +137,31 @@ class Checker:
     def contents(self, text: str, format_name: str, as_of: str | None = None, filename: str = "decklist.txt") -> list[dict[str, Any]]:
         """Every section of the deck with its cards and counts, in the format's order (what a
         deck registration sheet prints). Cards are canonical names, unknown ones as written."""
-        from forcecheck.canonical import canonical_sections
+        deck, fmt, catalog, _settings = self._read(text, format_name, as_of, filename)
+        return _contents(deck, fmt, catalog)
 
-        deck, fmt = self._read(text, format_name, as_of, filename)
-        out = []
-        for group in canonical_sections(deck, fmt, self.catalog):
-            cards = [{"name": e.name, "count": e.count, "known": e.known} for e in group.entries if e.count_ok]
-            out.append({"id": group.key, "title": group.title or "(before any header)",
-                        "count": sum(c["count"] for c in cards), "cards": cards})
-        return out
+    def check_with_contents(self, text: str, format_name: str, as_of: str | None = None,
+                            filename: str = "decklist.txt") -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """``check_text`` and ``contents`` of one list, read once (what a registration stores);
+        contents are empty when the list cannot be read."""
+        from forcecheck.engine import check_decklist
+        from forcecheck.report.model import DeckReport
+
+        fmt = self.compiled(format_name, as_of, filename)
+        try:
+            deck, fmt, catalog, settings = self._read(text, format_name, as_of, filename)
+        except DecklistTooLarge:
+            raise
+        except InputFileError as exc:
+            return DeckReport(path=filename, format=fmt.spec.name, error=str(exc)).to_dict(), []
+        report = self.session.selection(settings).apply(check_decklist(deck, fmt, catalog)).to_dict()
+        return report, _contents(deck, fmt, catalog)
 
     def fingerprint_text(self, text: str, format_name: str, as_of: str | None = None, filename: str = "decklist.txt") -> str:
         from forcecheck.canonical import fingerprint
 
-        deck, fmt = self._read(text, format_name, as_of, filename)
-        return fingerprint(deck, fmt, self.catalog)
+        deck, fmt, catalog, _settings = self._read(text, format_name, as_of, filename)
+        return fingerprint(deck, fmt, catalog)
 
     def verify_texts(self, registered: str, played: str, format_name: str, as_of: str | None = None,
                      names: tuple[str, str] = ("registered.txt", "played.txt")) -> dict[str, Any]:
@@ -162,12 +170,24 @@ class Checker:
         from forcecheck.engine import check_decklist
         from forcecheck.verify import compare
 
-        deck_a, fmt = self._read(registered, format_name, as_of, names[0])
-        deck_b, _ = self._read(played, format_name, as_of, names[1])
-        verdict = compare(deck_a, deck_b, fmt, self.catalog)
-        errors = [v for v in check_decklist(deck_b, fmt, self.catalog).violations if v.severity == "error"]
+        deck_a, fmt, catalog, settings = self._read(registered, format_name, as_of, names[0])
+        deck_b, _, _, _ = self._read(played, format_name, as_of, names[1])
+        verdict = compare(deck_a, deck_b, fmt, catalog)
+        checked = self.session.selection(settings).apply(check_decklist(deck_b, fmt, catalog))
+        errors = [v for v in checked.violations if v.severity == "error"]
         return verdict.to_dict() | {"format": fmt.spec.name, "played_violations": [v.to_dict() for v in errors],
                                     "ok": verdict.ok and not errors}
+
+
+def _contents(deck, fmt, catalog) -> list[dict[str, Any]]:
+    from forcecheck.canonical import canonical_sections
+
+    out = []
+    for group in canonical_sections(deck, fmt, catalog):
+        cards = [{"name": e.name, "count": e.count, "known": e.known} for e in group.entries if e.count_ok]
+        out.append({"id": group.key, "title": group.title or "(before any header)",
+                    "count": sum(c["count"] for c in cards), "cards": cards})
+    return out
 
 
 _DEFAULT: Checker | None = None

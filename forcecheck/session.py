@@ -244,13 +244,18 @@ class Session:
         return spec
 
     # -- formats ---------------------------------------------------------------------------------
-    def compiled(self, path: str | Path | None, name: str):
-        """(compiled format, catalog, settings) for a deck of format ``name`` at ``path``."""
+    def compiled(self, path: str | Path | None, name: str, as_of: str | None = None):
+        """(compiled format, catalog, settings) for a deck of format ``name`` at ``path``;
+        ``as_of`` (an event's date at the registration desk) replaces the configured one."""
         from forcecheck.banlists import Banlist, ListFile, named_by
         from forcecheck.checking import FormatCache
 
         name = self._canonical.get(name) or self._canonical_name(name)
         settings = self.config.deck_settings(path, name)
+        if as_of is not None and as_of != settings.as_of:
+            from forcecheck.records import replace
+
+            settings = replace(settings, as_of=as_of)
         catalog = self.catalog(settings.catalog)
         chosen = self.banlist_choice(settings, catalog)
         if isinstance(chosen, (Banlist, ListFile)):
@@ -344,16 +349,22 @@ class Session:
         report.elapsed = time.perf_counter() - started
         return report
 
-    def check_text(self, text: str, format_name: str, filename: str = "decklist.txt") -> Any:
-        """The report of a decklist given as text (an upload at the registration desk), checked
-        with the settings a file of that name and format gets. Raises ForcecheckError for text
-        that cannot be read at all (malformed YAML), like ``read``."""
+    def read_text(self, text: str, format_name: str, filename: str = "decklist.txt", as_of: str | None = None):
+        """(deck, compiled format, catalog, settings) for a decklist given as text (an upload at
+        the registration desk), read with the settings a file of that name and format gets.
+        Raises ForcecheckError for text that cannot be read at all (malformed YAML), like ``read``."""
         from forcecheck.decklists.readers import parse_decklist
-        from forcecheck.engine import check_decklist
 
-        fmt, catalog, settings = self.compiled(filename, format_name)
+        fmt, catalog, settings = self.compiled(filename, format_name, as_of)
         deck = parse_decklist(text, filename, fmt.known_headers, suffix=Path(filename).suffix.lower())
         self._note_catalog(settings.catalog)
+        return deck, fmt, catalog, settings
+
+    def check_text(self, text: str, format_name: str, filename: str = "decklist.txt", as_of: str | None = None) -> Any:
+        """The report of a decklist given as text, its rules selected as ``check_file`` selects them."""
+        from forcecheck.engine import check_decklist
+
+        deck, fmt, catalog, settings = self.read_text(text, format_name, filename, as_of)
         return self.selection(settings).apply(check_decklist(deck, fmt, catalog))
 
     def check_submission(self, path: Path) -> Any:

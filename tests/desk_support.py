@@ -9,7 +9,6 @@ it. Browser tests use Debian's Chromium (FORCECHECK_TEST_CHROMIUM, default /usr/
 from __future__ import annotations
 
 import os
-import secrets
 import shutil
 import socket
 import threading
@@ -58,32 +57,9 @@ def postgres_url() -> str | None:
 
 def _fresh_postgres(url: str):
     """A new empty database next to the one ``url`` names; returns (its URL, dropper)."""
-    import psycopg
-    from sqlalchemy.engine import make_url
+    from forcecheck.web.testing import fresh_postgres
 
-    base = make_url(url.replace("postgresql+psycopg://", "postgresql://"))
-    name = "fc_test_" + secrets.token_hex(6)
-    admin_dsn = base.set(drivername="postgresql").render_as_string(hide_password=False)
-    with psycopg.connect(admin_dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-    def drop() -> None:
-        """Drop it, waiting out the server's own workers: FORCE may not end an autovacuum
-        worker that started on the fresh database (it belongs to another role), so a drop
-        that meets one is tried again a moment later, as the worker finishes."""
-        import time
-
-        for attempt in range(40):
-            try:
-                with psycopg.connect(admin_dsn, autocommit=True) as conn:
-                    conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-                return
-            except (psycopg.errors.InsufficientPrivilege, psycopg.errors.ObjectInUse):
-                if attempt == 39:
-                    raise
-                time.sleep(0.25)
-
-    return base.set(database=name).render_as_string(hide_password=False), drop
+    return fresh_postgres(url)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -73,7 +73,8 @@ def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
         page.fill("input[name=deadline]", "2031-01-01T10:00")
         page.click("button:has-text(\"Create event\")")
         share = page.get_attribute("a.share", "href")
-        assert "/e/" in share
+        assert share.startswith("/e/")  # relative: never built from the request's Host (serve --public-url makes it absolute)
+        share = server.url + share
 
         # player, without JavaScript (the server-rendered path): illegal list, findings on their line
         player_context = browser.new_context(java_script_enabled=False, viewport={"width": 1200, "height": 900})
@@ -164,3 +165,111 @@ def _check_pdf(path, fingerprint: str) -> None:
     assert PLAYER in pages[1] and fingerprint in pages[1] and "Player's signature" in pages[1]
     assert "Ruler" in pages[1] and "Faria" in pages[1] and "Main Deck" in pages[1] and "Sideboard" in pages[1]
 
+
+
+# -- issue 31: a phone, and a large event -------------------------------------------------------------------
+PHONE = {"width": 390, "height": 844}
+
+
+def _page_width(page) -> int:
+    page.wait_for_load_state("load")  # a form's answer fully loaded, its stylesheet applied
+    return page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+
+
+def test_no_player_page_scrolls_sideways_on_a_phone(db_url, browser):  # noqa: F811
+    """At 390 px the receipt was 510 px wide. Every page a player meets, with a long list line,
+    a long name without spaces, the fingerprint and the edit code, fits the screen."""
+    import httpx2
+
+    db = "postgresql" if db_url.startswith("postgresql") else "sqlite"
+    with LiveServer(make_app(db_url)) as server:
+        event = httpx2.post(server.url + "/api/events", headers={"Authorization": f"Bearer {ADMIN}"}, json={
+            "name": "Tokyo Store Championship with a rather long name for a phone screen", "format": "bifrost",
+            "date": "2026-12-05", "deadline": "2031-01-01T10:00"}).json()
+        closed = httpx2.post(server.url + "/api/events", headers={"Authorization": f"Bearer {ADMIN}"}, json={
+            "name": "Last week's cup", "format": "bifrost", "date": "2026-12-05", "deadline": "2020-01-01T10:00"}).json()
+        context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+        page = context.new_page()
+        long_line = FARIA_ILLEGAL + "\n4 " + "Unbreakable" * 12 + "\n"
+        seen = {}
+        page.goto(server.url + "/")
+        seen["home"] = _page_width(page)
+        page.goto(server.url + f"/e/{event['id']}")
+        seen["event"] = _page_width(page)
+        page.fill("input[name=player]", "Bartholomew" * 8)
+        page.fill("textarea[name=decklist]", long_line)
+        page.click("button[value=check]")
+        seen["checked"] = _page_width(page)
+        _shot(page, "phone-checked", db)
+        page.fill("textarea[name=decklist]", FARIA_LEGAL)
+        page.click("button[value=submit]")
+        assert "/r/" in page.url
+        seen["receipt"] = _page_width(page)
+        _shot(page, "phone-receipt", db)
+        receipt = page.url
+        other = browser.new_context(viewport=PHONE, java_script_enabled=False).new_page()
+        other.goto(receipt)
+        seen["edit code"] = _page_width(other)
+        other.goto(server.url + f"/e/{closed['id']}")
+        seen["closed"] = _page_width(other)
+        other.goto(server.url + "/e/no-such-event")
+        seen["not found"] = _page_width(other)
+        other.goto(server.url + "/admin/login")
+        seen["login"] = _page_width(other)
+        assert {k: v for k, v in seen.items() if v > PHONE["width"]} == {}
+        context.close()
+
+
+def test_the_organiser_table_searches_sorts_and_pages_1000_registrations(db_url, browser):  # noqa: F811
+    from forcecheck.web.storage import NewVersion
+
+    db = "postgresql" if db_url.startswith("postgresql") else "sqlite"
+    app = make_app(db_url)
+    desk = app.state.desk
+    event = desk.create_event("Regional Championship", "bifrost", "2026-12-05", "2031-01-01T10:00")
+    legal, illegal = (desk.check(event, FARIA_LEGAL), desk.check(event, FARIA_ILLEGAL))
+    from forcecheck.api import Checker
+
+    contents = Checker().contents(FARIA_LEGAL, "bifrost", "2026-12-05")
+    now = desk.clock()
+    for i in range(1000):
+        deck = illegal if i % 4 == 0 else legal
+        desk.store.add_registration(event.id, f"reg{i:04d}", "0" * 64, NewVersion(f"Player {i:04d}", "decklist.txt",
+                                    FARIA_ILLEGAL if i % 4 == 0 else FARIA_LEGAL, deck, contents), now, actor="player")
+    with LiveServer(app) as server:
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        page = context.new_page()
+        page.goto(server.url + f"/admin/events/{event.id}")
+        page.fill("input[name=token]", ADMIN)
+        page.click("button:has-text(\"Log in\")")
+        rows = page.locator("table.registrations tbody tr")
+        assert rows.count() == 50
+        assert "1–50 of 1,000" in page.inner_text(".shown")
+        assert page.locator("table.registrations tbody tr td:first-child").all_inner_texts()[:3] == ["illegal"] * 3
+        _shot(page, "organiser-1000", db, top=True)
+
+        page.click("a[rel=next]")
+        assert "51–100 of 1,000" in page.inner_text(".shown") and rows.count() == 50
+
+        page.fill("input[name=q]", "Player 042")
+        page.click("button:has-text(\"Search\")")
+        players = page.locator("table.registrations tbody tr td:nth-child(2)").all_inner_texts()
+        assert sorted(players) == [f"Player {i:04d}" for i in range(420, 430)] and "1–10 of 10" in page.inner_text(".shown")
+
+        page.fill("input[name=q]", "")
+        page.click("button:has-text(\"Search\")")
+        page.click("th a[data-sort=player]")
+        first = page.locator("table.registrations tbody tr td:nth-child(2)").all_inner_texts()
+        assert first[:2] == ["Player 0000", "Player 0001"]
+        page.click("th a[data-sort=player]")  # again: the other way
+        assert page.locator("table.registrations tbody tr td:nth-child(2)").all_inner_texts()[:2] == ["Player 0999", "Player 0998"]
+        page.click("a[rel=next]")
+        assert page.locator("table.registrations tbody tr td:nth-child(2)").all_inner_texts()[0] == "Player 0949"
+
+        # on a phone the organiser's page does not scroll sideways either (the table scrolls in its box)
+        phone = context.new_page()
+        phone.set_viewport_size(PHONE)
+        phone.goto(server.url + f"/admin/events/{event.id}")
+        assert _page_width(phone) <= PHONE["width"]
+        _shot(phone, "organiser-phone", db)
+        context.close()

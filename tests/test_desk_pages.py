@@ -102,7 +102,7 @@ def test_migrations_run_once_and_record_their_version(db_url):
     store.migrate()  # a second start changes nothing
     engine = sa.create_engine(engine_url(db_url))
     with engine.connect() as conn:
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0002"
         if engine.dialect.name == "sqlite":
             assert conn.execute(sa.text("PRAGMA journal_mode")).scalar_one() == "wal"
     engine.dispose()
@@ -179,3 +179,59 @@ def test_a_correction_is_shown_on_its_line_once():
     assert ignored.lines[1].corrections == [correction] and ignored.lines[1].worst is None
     error = {"line": 2, "code": "FC001", "severity": "error", "message": "unknown card"}
     assert annotate(text, {"violations": [finding, error], "corrections": [correction]}).lines[1].worst == "error"
+
+
+def test_sqlite_group_commit_keeps_each_submission_apart(tmp_path):
+    """Submissions that arrive while a commit is under way are committed together; one that
+    fails (a registration id already taken) is refused alone, the others are stored, and each
+    caller hears of its own write only."""
+    import sqlalchemy as sa
+
+    from forcecheck.web.storage import Event, NewVersion, Store, registrations, utc_now
+
+    store = Store(str(tmp_path / "desk.sqlite3"))
+    store.migrate()
+    now = utc_now()
+    store.create_event(Event("ev", "Cup", "bifrost", "2026-12-05", now, None, now), actor="organiser")
+    deck = Checker().check_text(FARIA_LEGAL, "bifrost", "2026-12-05")
+    new = NewVersion("Ann", "decklist.txt", FARIA_LEGAL, deck, [])
+    store.add_registration("ev", "taken", "0" * 64, new, now, "player")
+    inside, release = threading.Event(), threading.Event()
+    real_insert = store._group._commit
+    sizes = []
+
+    def slow_first(batch):
+        sizes.append(len(batch))
+        if len(sizes) == 1:
+            inside.set()
+            release.wait(10)
+        return real_insert(batch)
+
+    store._group._commit = slow_first
+    answers: dict[str, object] = {}
+
+    def submit(registration_id):
+        try:
+            answers[registration_id] = store.add_registration("ev", registration_id, "0" * 64, new, now, "player").id
+        except Exception as exc:  # noqa: BLE001 - the test looks at what each caller got
+            answers[registration_id] = type(exc).__name__
+
+    first = threading.Thread(target=submit, args=("first",))
+    first.start()
+    assert inside.wait(10)
+    others = [threading.Thread(target=submit, args=(rid,)) for rid in ("second", "taken", "third")]
+    for t in others:
+        t.start()
+    import time
+
+    time.sleep(0.3)  # the three queue behind the commit under way
+    release.set()
+    for t in [first, *others]:
+        t.join(10)
+    assert sizes == [1, 3]
+    assert answers == {"first": "first", "second": "second", "taken": "IntegrityError", "third": "third"}
+    with store.engine.connect() as conn:
+        stored = sorted(conn.execute(sa.select(registrations.c.id)).scalars())
+        audit = conn.execute(sa.text("SELECT count(*) FROM audit_log WHERE action = 'registration.create'")).scalar_one()
+    assert stored == ["first", "second", "taken", "third"] and audit == 4
+    store.close()

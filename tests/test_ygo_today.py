@@ -423,7 +423,8 @@ def test_fmt_leaves_a_ydke_code_as_it_is(tmp_path):
     path.write_text(f"my list:\n{SKY_CODE}\n", encoding="utf-8")
     result = _fmt(path, "-f", "ygo-tcg")
     assert result.exit_code == 0 and path.read_text(encoding="utf-8") == f"my list:\n{SKY_CODE}\n"
-    assert _fmt("-", "-f", "ygo-tcg", input=SKY_CODE).exit_code == 2
+    piped = _fmt("-", "-f", "ygo-tcg", input=SKY_CODE)
+    assert piped.exit_code == 0 and piped.stdout == SKY_CODE  # standard input: the code, as it is, on standard output
 
 
 # --- card data and catalog ------------------------------------------------------------------------------

@@ -25,13 +25,32 @@ def serve_command(
     catalog: Annotated[Optional[Path], typer.Option("--catalog", metavar="PATH", help="Card catalog, as for check.")] = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
-    secure_cookies: bool = typer.Option(False, "--secure-cookies", help="Mark cookies Secure (when served over HTTPS)."),
+    secure_cookies: bool = typer.Option(False, "--secure-cookies",
+                                        help="Served over HTTPS (directly or behind a proxy): cookies are Secure, and every answer sends Strict-Transport-Security."),
+    public_url: Annotated[
+        Optional[str], typer.Option("--public-url", metavar="URL", help="The address people open (https://desk.example.org/): every link and the share link are built from it. Without it links are relative; never taken from the request's Host header.")
+    ] = None,
+    workers: Annotated[
+        Optional[int], typer.Option("--workers", metavar="N", min=1, max=256, help="Server processes on one socket and one database (default: the number of cores).")
+    ] = None,
+    request_timeout: Annotated[
+        float, typer.Option("--request-timeout", metavar="S", min=0.5, max=3600, help="Close a connection that has not sent a whole request (headers and body) within S seconds.")
+    ] = 20.0,
+    client_limit: Annotated[
+        Optional[int], typer.Option("--client-limit", metavar="N", min=0, help="Checks and submissions one client address may make per minute (a large list counts more); over it 429 with Retry-After. 0: no limit. Default 60.")
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        Optional[str], typer.Option("--forwarded-allow-ips", metavar="ADDRESSES", help="Proxies trusted to name the client in X-Forwarded-For (comma-separated; default 127.0.0.1).")
+    ] = None,
 ) -> None:
     """Run the registration desk: players submit decklists at /e/EVENT, organisers run the
-    event at /admin (token: $FORCECHECK_ADMIN_TOKEN, else one is made and printed)."""
+    event at /admin (token: $FORCECHECK_ADMIN_TOKEN, else one is made and printed). Decks are
+    checked with the settings `forcecheck check` uses here (flags, FORCECHECK_* variables,
+    .forcecheck.yaml)."""
     try:
         import alembic  # noqa: F401, E401 - the web extra
         import fastapi
+        import icu
         import jinja2
         import multipart
         import sqlalchemy
@@ -40,13 +59,19 @@ def serve_command(
         from forcecheck.web.server import serve
     except ImportError as exc:
         fail(f"forcecheck serve needs the web extra ({exc.name} is not installed): pip install \"forcecheck[web]\" (in a checkout: pip install -e \".[web]\")")
+    from forcecheck.errors import ForcecheckError
     from forcecheck.web.storage import StoreError
 
-    settings = session_from(config_file=config_file, catalog=catalog, formats_dir=formats_dir).config  # as check resolves them
+    session_from(config_file=config_file, catalog=catalog, formats_dir=formats_dir)  # an unusable configuration stops here
+    options = {"config_file": str(config_file) if config_file else None, "catalog": str(catalog) if catalog else None,
+               "formats_dir": [str(d) for d in formats_dir or []]}
     access_log = not isinstance(sys.stdout, ClosedOutput)  # uvicorn writes it to standard output
     if not access_log:
         print("forcecheck serve: standard output is closed, so requests are not logged", file=sys.stderr)
+    if public_url and not public_url.startswith(("http://", "https://")):
+        fail(f"--public-url {public_url!r} is not an http:// or https:// address")
     try:
-        serve(db, host, port, settings["catalog"], tuple(settings["format_dirs"]), secure_cookies, access_log=access_log)
-    except StoreError as exc:
+        serve(db, host, port, options, secure_cookies, access_log=access_log, workers=workers, request_timeout=request_timeout,
+              client_limit=client_limit, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips)
+    except (StoreError, ForcecheckError) as exc:
         fail(str(exc))

@@ -113,8 +113,10 @@ def fmt_command(
             print(f"forcecheck: {shown}:{first.line or 1}: not rewritten: {printable(first.message)}", file=sys.stderr)
             problems += 1
             continue
-        if kind == "ydke":
-            continue  # a ydke:// code has one form (fmt --to converts it)
+        if kind == "ydke":  # a ydke:// code has one form (fmt --to converts it)
+            if given(path) and not (check_only or diff):
+                sys.stdout.write(text)  # standard input: the list, as it is, to standard output
+            continue
         try:
             new = rewrite(deck, fmt, card_catalog, text, kind, names, str(path))
         except NotRewritable as exc:

@@ -1,18 +1,25 @@
-"""The JSON API (documented by the OpenAPI the app serves at /openapi.json): thin over Desk."""
+"""The JSON API (documented by the OpenAPI the app serves at /openapi.json): thin over Desk.
+
+Errors are ``{"detail": "one line"}`` (``deps.wants_json``); organiser calls declare the one
+organiser guard (``deps.organiser``); checks and submissions spend the client's allowance.
+"""
 
 from __future__ import annotations
 
 import io
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from forcecheck.web.desk import Desk, Invalid, Submitted, Unauthorized
+from forcecheck.web.deps import allowance, arrived, desk, is_organiser, organiser
+from forcecheck.web.desk import Desk, Invalid, Submitted
 
 router = APIRouter(prefix="/api")
+OrganiserOnly = [Depends(organiser)]
+Limited = [Depends(allowance)]
 
 
 class EventIn(BaseModel):
@@ -39,21 +46,6 @@ class DecklistIn(BaseModel):
 
 class VerifyIn(BaseModel):
     decklist: str = Field(description="The list played at the table.")
-
-
-def _desk(request: Request) -> Desk:
-    return request.app.state.desk
-
-
-def require_organiser(request: Request, allow_cookie: bool = False) -> None:
-    """Organiser calls need ``Authorization: Bearer <token>``; reading calls (GET) also accept
-    the organiser's browser session, so the pages can link to exports."""
-    organiser = request.app.state.organiser
-    if organiser.bearer_ok(request.headers.get("authorization")):
-        return
-    if allow_cookie and organiser.session_ok(request.cookies.get("fc_organiser")):
-        return
-    raise Unauthorized("this call needs the organiser token: Authorization: Bearer <FORCECHECK_ADMIN_TOKEN>")
 
 
 def registration_json(submitted: Submitted) -> dict[str, Any]:
@@ -112,108 +104,98 @@ def _first_error(exc: ValueError) -> str:
 
 
 @router.get("/formats", summary="Formats an event may use")
-def formats(request: Request) -> list[str]:
-    return _desk(request).formats()
+def formats(the_desk: Desk = Depends(desk)) -> list[str]:
+    return the_desk.formats()
 
 
-@router.post("/events", status_code=201, summary="Create an event (organiser)")
-def create_event(body: EventIn, request: Request) -> dict[str, Any]:
-    require_organiser(request)
-    event = _desk(request).create_event(body.name, body.format, body.date, body.deadline)
-    return event.to_dict() | {"url": str(request.url_for("event_page", event_id=event.id))}
+@router.post("/events", status_code=201, summary="Create an event (organiser)", dependencies=OrganiserOnly)
+def create_event(body: EventIn, request: Request, the_desk: Desk = Depends(desk)) -> dict[str, Any]:
+    event = the_desk.create_event(body.name, body.format, body.date, body.deadline)
+    return event.to_dict() | {"url": request.app.state.links(f"/e/{event.id}")}
 
 
 @router.get("/events/{event_id}", summary="An event's public facts")
-def get_event(event_id: str, request: Request) -> dict[str, Any]:
-    desk = _desk(request)
-    event = desk.event(event_id)
-    return event.to_dict() | {"open": desk.is_open(event)}
+def get_event(event_id: str, the_desk: Desk = Depends(desk)) -> dict[str, Any]:
+    event = the_desk.event(event_id)
+    return event.to_dict() | {"open": the_desk.is_open(event)}
 
 
-@router.post("/events/{event_id}/check", summary="Check a decklist for this event without registering it")
-def check(event_id: str, body: DecklistIn, request: Request) -> dict[str, Any]:
-    desk = _desk(request)
-    return desk.check(desk.event(event_id), body.decklist, body.filename or "decklist.txt")
+@router.post("/events/{event_id}/check", summary="Check a decklist for this event without registering it", dependencies=Limited)
+def check(event_id: str, body: DecklistIn, the_desk: Desk = Depends(desk)) -> dict[str, Any]:
+    return the_desk.check(the_desk.event(event_id), body.decklist, body.filename or "decklist.txt")
 
 
-@router.post("/events/{event_id}/registrations", status_code=201, openapi_extra=_BODY_DOC,
+@router.post("/events/{event_id}/registrations", status_code=201, openapi_extra=_BODY_DOC, dependencies=Limited,
              summary="Register a decklist (JSON or multipart upload); returns the edit_token once")
 async def register(event_id: str, request: Request) -> dict[str, Any]:
-    desk = _desk(request)
-    player, text, filename = await _registration_body(request, desk)
-    submitted = await run_in_threadpool(desk.submit, event_id, player, text, filename)
+    the_desk = desk(request)
+    player, text, filename = await _registration_body(request, the_desk)
+    submitted = await run_in_threadpool(the_desk.submit, event_id, player, text, filename, arrived(request))
     return registration_json(submitted)
 
 
-@router.put("/registrations/{registration_id}", summary="Resubmit your list (needs its edit_token)")
-def resubmit(registration_id: str, body: ResubmitIn, request: Request) -> dict[str, Any]:
-    submitted = _desk(request).resubmit(registration_id, body.edit_token, body.player, body.decklist, body.filename or "decklist.txt")
+@router.put("/registrations/{registration_id}", summary="Resubmit your list (needs its edit_token)", dependencies=Limited)
+def resubmit(registration_id: str, body: ResubmitIn, request: Request, the_desk: Desk = Depends(desk)) -> dict[str, Any]:
+    submitted = the_desk.resubmit(registration_id, body.edit_token, body.player, body.decklist, body.filename or "decklist.txt",
+                                  arrived(request))
     return registration_json(submitted)
 
 
 @router.get("/registrations/{registration_id}", summary="Your registration (X-Edit-Token header) or any (organiser)")
-def get_registration(registration_id: str, request: Request) -> dict[str, Any]:
-    desk = _desk(request)
-    if request.app.state.organiser.bearer_ok(request.headers.get("authorization")):
-        reg = desk.registration(registration_id)
+def get_registration(registration_id: str, request: Request, the_desk: Desk = Depends(desk)) -> dict[str, Any]:
+    if is_organiser(request):
+        reg = the_desk.registration(registration_id)
     else:
-        reg = desk.authorise(registration_id, request.headers.get("x-edit-token"))
+        reg = the_desk.authorise(registration_id, request.headers.get("x-edit-token"))
     out = registration_json(Submitted(reg, reg.latest.deck))
     out["versions"] = [{"version": v.version, "submitted_at": v.submitted_at.isoformat(), "legal": v.legal,
-                        "fingerprint": v.fingerprint, "player": v.player} for v in desk.versions(reg)]
+                        "fingerprint": v.fingerprint, "player": v.player} for v in the_desk.versions(reg)]
     return out
 
 
-@router.get("/events/{event_id}/registrations", summary="Every registration, illegal first (organiser)")
-def list_registrations(event_id: str, request: Request) -> list[dict[str, Any]]:
-    require_organiser(request, allow_cookie=True)
-    desk = _desk(request)
+@router.get("/events/{event_id}/registrations", summary="Every registration, illegal first (organiser)", dependencies=OrganiserOnly)
+def list_registrations(event_id: str, the_desk: Desk = Depends(desk)) -> list[dict[str, Any]]:
     return [
         {"id": row.registration.id, "player": row.registration.player, "legal": row.registration.latest.legal,
          "status": row.status, "fingerprint": row.registration.latest.fingerprint, "version": row.registration.latest.version,
          "submitted_at": row.registration.latest.submitted_at.isoformat(),
          "duplicate_player": row.duplicate_player, "duplicate_deck": row.duplicate_deck}
-        for row in desk.table(desk.event(event_id))
+        for row in the_desk.table(the_desk.event(event_id))
     ]
 
 
 @router.get("/events/{event_id}/export.csv", summary="The registration table as `forcecheck register` writes it (organiser)",
-            response_class=Response)
-def export_csv(event_id: str, request: Request) -> Response:
+            response_class=Response, dependencies=OrganiserOnly)
+def export_csv(event_id: str, the_desk: Desk = Depends(desk)) -> Response:
     from forcecheck.register import write_csv
 
-    require_organiser(request, allow_cookie=True)
-    desk = _desk(request)
-    rows, _summary = desk.export(desk.event(event_id))
+    rows, _summary = the_desk.export(the_desk.event(event_id))
     out = io.StringIO()
     write_csv(rows, out)
     return Response(out.getvalue(), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="registrations-{event_id}.csv"'})
 
 
-@router.get("/events/{event_id}/export.json", summary="The registration table as JSON, as `forcecheck register` writes it (organiser)")
-def export_json(event_id: str, request: Request) -> Response:
+@router.get("/events/{event_id}/export.json", dependencies=OrganiserOnly,
+            summary="The registration table as JSON, as `forcecheck register` writes it (organiser)")
+def export_json(event_id: str, the_desk: Desk = Depends(desk)) -> Response:
     from forcecheck.register import write_json
 
-    require_organiser(request, allow_cookie=True)
-    desk = _desk(request)
-    rows, summary = desk.export(desk.event(event_id))
+    rows, summary = the_desk.export(the_desk.event(event_id))
     out = io.StringIO()
     write_json(rows, summary, out)
     return Response(out.getvalue(), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="registrations-{event_id}.json"'})
 
 
-@router.post("/registrations/{registration_id}/verify", summary="Verify the list played at the table (organiser)")
-def verify(registration_id: str, body: VerifyIn, request: Request) -> dict[str, Any]:
-    require_organiser(request)
-    return _desk(request).verify(registration_id, body.decklist)
+@router.post("/registrations/{registration_id}/verify", summary="Verify the list played at the table (organiser)",
+             dependencies=OrganiserOnly + Limited)
+def verify(registration_id: str, body: VerifyIn, the_desk: Desk = Depends(desk)) -> dict[str, Any]:
+    return the_desk.verify(registration_id, body.decklist)
 
 
-@router.get("/events/{event_id}/audit", summary="The event's audit log (organiser)")
-def audit(event_id: str, request: Request) -> JSONResponse:
-    require_organiser(request, allow_cookie=True)
-    desk = _desk(request)
-    entries = desk.audit(desk.event(event_id))
+@router.get("/events/{event_id}/audit", summary="The event's audit log (organiser)", dependencies=OrganiserOnly)
+def audit(event_id: str, the_desk: Desk = Depends(desk)) -> JSONResponse:
+    entries = the_desk.audit(the_desk.event(event_id))
     return JSONResponse([{"at": e.at.isoformat(), "actor": e.actor, "action": e.action,
                           "registration": e.registration_id, "detail": e.detail} for e in entries])

@@ -1,109 +1,128 @@
 """The server-rendered pages: forms that work without JavaScript (desk.js only adds a live
-check as the player types). Every POST carries the CSRF token; organiser pages need a session."""
+check as the player types).
+
+Routes are plain functions FastAPI runs in its thread pool. What they all ask is declared once
+(``deps``): the desk, the organiser guard, the CSRF-checked form, the client's allowance. A
+form's route names the page it came from (``@refills(page)``): any refusal on the way (an
+expired form, a closed deadline, a name that cannot be used, too many requests) shows that page
+again with what was typed and the reason, from one handler in ``app``.
+"""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from typing import Callable
+from urllib.parse import urlencode, urlsplit
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse
-from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 
-from forcecheck.web.app import NeedsOrganiser
+from forcecheck.web.deps import allowance, arrived, checked_form, desk, form_values, organiser
 from forcecheck.web.desk import Desk, DeskError, Forbidden, annotate
-from forcecheck.web.pages import EDIT_COOKIE_DAYS, Pages, edit_cookie_name
+from forcecheck.web.pages import Pages
+from forcecheck.web.security import EDIT_COOKIE_DAYS, ORGANISER_COOKIE, edit_cookie_name
 
-router = APIRouter()
-
-EXPIRED = "This form had expired (or came from another site); nothing was saved. Check your list below and press the button again."
-
-
-def _desk(request: Request) -> Desk:
-    return request.app.state.desk
+router = APIRouter(include_in_schema=False)
+OrganiserOnly = [Depends(organiser)]
 
 
 def _pages(request: Request) -> Pages:
     return request.app.state.pages
 
 
-def _organiser(request: Request) -> None:
-    organiser = request.app.state.organiser
-    if organiser.session_ok(request.cookies.get("fc_organiser")) or organiser.bearer_ok(request.headers.get("authorization")):
-        return
-    raise NeedsOrganiser(request.url.path)
+def _redirect(request: Request, path: str) -> RedirectResponse:
+    return RedirectResponse(request.app.state.links(path), status_code=303)
 
 
-async def _form(request: Request):
-    return await request.form(max_part_size=request.app.state.config.body_limit)
+def refills(page: Callable) -> Callable:
+    """Mark a form's route with the page that shows the form again after a refusal:
+    ``page(request, status, message, deck, values)``."""
+
+    def mark(route):
+        def again(request: Request, error: DeskError, headers: dict):
+            values = form_values(request)
+            if getattr(request.state, "decklist", None) is not None:
+                values["decklist"] = request.state.decklist
+            response = page(request, error.status, error.message, error.deck, values)
+            response.headers.update(headers)
+            return response
+
+        route.refill = again
+        return route
+
+    return mark
 
 
-async def _decklist_from(form, desk: Desk) -> tuple[str, str]:
+def _decklist_from(request: Request, form: FormData, the_desk: Desk) -> tuple[str, str]:
     """(text, filename): an uploaded file wins over the text box (and is shown in it after)."""
     upload = form.get("file")
+    text, filename = str(form.get("decklist") or ""), "decklist.txt"
     if upload is not None and not isinstance(upload, str) and upload.filename:
-        data = await upload.read()
+        upload.file.seek(0)
+        data = upload.file.read()
         if data:
-            return await run_in_threadpool(desk.decode_upload, data, upload.filename), upload.filename
-    return str(form.get("decklist") or ""), "decklist.txt"
+            text, filename = the_desk.decode_upload(data, upload.filename), upload.filename
+    request.state.decklist = text
+    return text, filename
 
 
 # -- home ------------------------------------------------------------------------------------------
-@router.get("/", include_in_schema=False)
+@router.get("/")
 def home(request: Request):
     return _pages(request).render(request, "home.html")
 
 
 # -- players -----------------------------------------------------------------------------------------
 def _event_page(request: Request, event, status: int = 200, **values):
-    desk = _desk(request)
+    the_desk = desk(request)
     values.setdefault("player", "")
     values.setdefault("decklist", "")
     values.setdefault("deck", None)
     values.setdefault("message", None)
     annotated = annotate(values["decklist"], values["deck"]) if values["deck"] else None
-    return _pages(request).render(request, "event.html", status=status, event=event, open=desk.is_open(event),
-                                  info=desk.format_info(event), annotated=annotated, **values)
+    return _pages(request).render(request, "event.html", status=status, event=event, open=the_desk.is_open(event),
+                                  info=the_desk.format_info(event), annotated=annotated, **values)
 
 
-@router.get("/e/{event_id}", name="event_page", include_in_schema=False)
-def event_page(event_id: str, request: Request):
-    return _event_page(request, _desk(request).event(event_id))
+def _event_again(request: Request, status: int, message: str, deck, values: dict):
+    event = desk(request).event(request.path_params["event_id"])
+    return _event_page(request, event, status, player=values.get("player", ""), decklist=values.get("decklist", ""),
+                       deck=deck, message=message)
 
 
-@router.post("/e/{event_id}", include_in_schema=False)
-async def event_post(event_id: str, request: Request):
-    desk, pages = _desk(request), _pages(request)
-    event = await run_in_threadpool(desk.event, event_id)
-    form = await _form(request)
+@router.get("/e/{event_id}", name="event_page")
+def event_page(event_id: str, request: Request, the_desk: Desk = Depends(desk)):
+    return _event_page(request, the_desk.event(event_id))
+
+
+@router.post("/e/{event_id}")
+@refills(_event_again)
+def event_post(event_id: str, request: Request, form: FormData = Depends(checked_form), _spent=Depends(allowance),
+               the_desk: Desk = Depends(desk)):
+    event = the_desk.event(event_id)
     player = str(form.get("player") or "")
-    text = str(form.get("decklist") or "")
-    if not pages.csrf_ok(request, form):
-        return await run_in_threadpool(lambda: _event_page(request, event, 403, player=player, decklist=text, message=EXPIRED))
-    try:
-        text, filename = await _decklist_from(form, desk)
-        if form.get("action") == "submit":
-            submitted = await run_in_threadpool(desk.submit, event_id, player, text, filename)
-            response = RedirectResponse(f"/r/{submitted.registration.id}", status_code=303)
-            response.set_cookie(edit_cookie_name(submitted.registration.id), submitted.edit_token, max_age=EDIT_COOKIE_DAYS * 86400,
-                                path=f"/r/{submitted.registration.id}", httponly=True, samesite="lax", secure=pages.secure)
-            return response
-        deck = await run_in_threadpool(desk.check, event, text, filename)
-        return await run_in_threadpool(lambda: _event_page(request, event, player=player, decklist=text, deck=deck))
-    except DeskError as exc:
-        error = exc
-        return await run_in_threadpool(lambda: _event_page(request, event, error.status, player=player, decklist=text,
-                                                           deck=error.deck, message=error.message))
+    text, filename = _decklist_from(request, form, the_desk)
+    if form.get("action") == "submit":
+        submitted = the_desk.submit(event_id, player, text, filename, arrived(request))
+        registration_id = submitted.registration.id
+        response = _redirect(request, f"/r/{registration_id}")
+        response.set_cookie(edit_cookie_name(registration_id), submitted.edit_token, max_age=EDIT_COOKIE_DAYS * 86400,
+                            path=request.app.state.links(f"/r/{registration_id}"), httponly=True, samesite="lax",
+                            secure=_pages(request).secure)
+        return response
+    deck = the_desk.check(event, text, filename)
+    return _event_page(request, event, player=player, decklist=text, deck=deck)
 
 
 def _receipt(request: Request, registration, token: str, status: int = 200, **values):
-    desk = _desk(request)
-    event = desk.event(registration.event_id)
+    the_desk = desk(request)
+    event = the_desk.event(registration.event_id)
     deck = values.pop("deck", None)
     decklist = values.pop("decklist", registration.latest.decklist)
     shown = deck or registration.latest.deck
     return _pages(request).render(
         request, "receipt.html", status=status, event=event, registration=registration, token=token,
-        open=desk.is_open(event), versions=desk.versions(registration), decklist=decklist, checked=deck is not None,
+        open=the_desk.is_open(event), versions=the_desk.versions(registration), decklist=decklist, checked=deck is not None,
         annotated=annotate(decklist, shown), deck=shown, player=values.pop("player", registration.player),
         message=values.pop("message", None), **values)
 
@@ -112,58 +131,58 @@ def _edit_token(request: Request, registration_id: str) -> str | None:
     return request.cookies.get(edit_cookie_name(registration_id))
 
 
-@router.get("/r/{registration_id}", include_in_schema=False)
-def receipt(registration_id: str, request: Request):
-    desk = _desk(request)
+def _receipt_again(request: Request, status: int, message: str, deck, values: dict):
+    registration_id = request.path_params["registration_id"]
+    token = _edit_token(request, registration_id)
+    registration = desk(request).authorise(registration_id, token)
+    return _receipt(request, registration, token, status, player=values.get("player", registration.player),
+                    decklist=values.get("decklist", registration.latest.decklist), deck=deck, message=message)
+
+
+@router.get("/r/{registration_id}")
+def receipt(registration_id: str, request: Request, the_desk: Desk = Depends(desk)):
     token = _edit_token(request, registration_id)
     try:
-        registration = desk.authorise(registration_id, token)
+        registration = the_desk.authorise(registration_id, token)
     except Forbidden:
         return _pages(request).render(request, "code.html", status=403 if token else 200, registration_id=registration_id,
                                       message="That edit code does not open this registration." if token else None)
     return _receipt(request, registration, token)
 
 
-@router.post("/r/{registration_id}/code", include_in_schema=False)
-async def receipt_code(registration_id: str, request: Request):
-    desk, pages = _desk(request), _pages(request)
-    form = await _form(request)
+def _code_again(request: Request, status: int, message: str, deck, values: dict):
+    return _pages(request).render(request, "code.html", status=status, registration_id=request.path_params["registration_id"],
+                                  message=message)
+
+
+@router.post("/r/{registration_id}/code")
+@refills(_code_again)
+def receipt_code(registration_id: str, request: Request, form: FormData = Depends(checked_form), the_desk: Desk = Depends(desk)):
     code = str(form.get("code") or "").strip()
-    if not pages.csrf_ok(request, form):
-        return pages.render(request, "code.html", status=403, registration_id=registration_id, message=EXPIRED)
     try:
-        await run_in_threadpool(desk.authorise, registration_id, code)
+        the_desk.authorise(registration_id, code)
     except Forbidden:
-        return pages.render(request, "code.html", status=403, registration_id=registration_id,
-                            message="That edit code does not open this registration.")
-    response = RedirectResponse(f"/r/{registration_id}", status_code=303)
+        raise Forbidden("That edit code does not open this registration.") from None
+    response = _redirect(request, f"/r/{registration_id}")
     response.set_cookie(edit_cookie_name(registration_id), code, max_age=EDIT_COOKIE_DAYS * 86400,
-                        path=f"/r/{registration_id}", httponly=True, samesite="lax", secure=pages.secure)
+                        path=request.app.state.links(f"/r/{registration_id}"), httponly=True, samesite="lax",
+                        secure=_pages(request).secure)
     return response
 
 
-@router.post("/r/{registration_id}", include_in_schema=False)
-async def receipt_post(registration_id: str, request: Request):
-    desk, pages = _desk(request), _pages(request)
+@router.post("/r/{registration_id}")
+@refills(_receipt_again)
+def receipt_post(registration_id: str, request: Request, form: FormData = Depends(checked_form), _spent=Depends(allowance),
+                 the_desk: Desk = Depends(desk)):
     token = _edit_token(request, registration_id)
-    registration = await run_in_threadpool(desk.authorise, registration_id, token)
-    form = await _form(request)
+    registration = the_desk.authorise(registration_id, token)
     player = str(form.get("player") or "")
-    text = str(form.get("decklist") or "")
-    if not pages.csrf_ok(request, form):
-        return await run_in_threadpool(lambda: _receipt(request, registration, token, 403, player=player, decklist=text, message=EXPIRED))
-    try:
-        text, filename = await _decklist_from(form, desk)
-        if form.get("action") == "submit":
-            await run_in_threadpool(desk.resubmit, registration_id, token, player, text, filename)
-            return RedirectResponse(f"/r/{registration_id}", status_code=303)
-        event = await run_in_threadpool(desk.event, registration.event_id)
-        deck = await run_in_threadpool(desk.check, event, text, filename)
-        return await run_in_threadpool(lambda: _receipt(request, registration, token, player=player, decklist=text, deck=deck))
-    except DeskError as exc:
-        error = exc
-        return await run_in_threadpool(lambda: _receipt(request, registration, token, error.status, player=player, decklist=text,
-                                                        deck=error.deck, message=error.message))
+    text, filename = _decklist_from(request, form, the_desk)
+    if form.get("action") == "submit":
+        the_desk.resubmit(registration_id, token, player, text, filename, arrived(request))
+        return _redirect(request, f"/r/{registration_id}")
+    deck = the_desk.check(the_desk.event(registration.event_id), text, filename)
+    return _receipt(request, registration, token, player=player, decklist=text, deck=deck)
 
 
 # -- organisers --------------------------------------------------------------------------------------
@@ -174,118 +193,118 @@ def _safe_next(path: str | None) -> str:
     return "/admin"
 
 
-@router.get("/admin/login", include_in_schema=False)
+@router.get("/admin/login")
 def login_page(request: Request, next: str | None = None):
     return _pages(request).render(request, "login.html", next=_safe_next(next), message=None)
 
 
-@router.post("/admin/login", include_in_schema=False)
-async def login(request: Request):
-    pages = _pages(request)
-    form = await _form(request)
-    target = _safe_next(str(form.get("next") or ""))
-    if not pages.csrf_ok(request, form):
-        return pages.render(request, "login.html", status=403, next=target, message=EXPIRED)
-    organiser = request.app.state.organiser
-    if not organiser.bearer_ok("Bearer " + str(form.get("token") or "")):
-        return pages.render(request, "login.html", status=401, next=target, message="That is not the organiser token.")
-    response = RedirectResponse(target, status_code=303)
-    response.set_cookie("fc_organiser", organiser.new_session(), httponly=True, samesite="lax", secure=pages.secure, path="/")
+def _login_again(request: Request, status: int, message: str, deck, values: dict):
+    return _pages(request).render(request, "login.html", status=status, next=_safe_next(values.get("next")), message=message)
+
+
+class WrongToken(DeskError):
+    status = 401
+
+
+@router.post("/admin/login")
+@refills(_login_again)
+def login(request: Request, form: FormData = Depends(checked_form)):
+    organiser_ = request.app.state.organiser
+    if not organiser_.bearer_ok("Bearer " + str(form.get("token") or "")):
+        raise WrongToken("That is not the organiser token.")
+    response = _redirect(request, _safe_next(str(form.get("next") or "")))
+    response.set_cookie(ORGANISER_COOKIE, organiser_.new_session(), httponly=True, samesite="lax", secure=_pages(request).secure,
+                        path="/")
     return response
 
 
-@router.post("/admin/logout", include_in_schema=False)
-async def logout(request: Request):
-    form = await _form(request)
-    if not _pages(request).csrf_ok(request, form):
-        return _pages(request).error(request, 403, EXPIRED)
-    response = RedirectResponse("/", status_code=303)
-    response.delete_cookie("fc_organiser", path="/")
+@router.post("/admin/logout")
+def logout(request: Request, form: FormData = Depends(checked_form)):
+    """Ends the session on the server (every desk on the database), not only in this browser."""
+    request.app.state.organiser.end_session(request.cookies.get(ORGANISER_COOKIE))
+    response = _redirect(request, "/")
+    response.delete_cookie(ORGANISER_COOKIE, path="/")
     return response
 
 
 def _admin_home(request: Request, status: int = 200, message: str | None = None, values: dict | None = None):
-    desk = _desk(request)
-    return _pages(request).render(request, "admin_home.html", status=status, events=desk.events(), formats=desk.formats(),
-                                  message=message, values=values or {}, now=desk.clock())
+    the_desk = desk(request)
+    return _pages(request).render(request, "admin_home.html", status=status, events=the_desk.events(), formats=the_desk.formats(),
+                                  message=message, values=values or {}, now=the_desk.clock())
 
 
-@router.get("/admin", include_in_schema=False)
+def _admin_home_again(request: Request, status: int, message: str, deck, values: dict):
+    return _admin_home(request, status, message, {k: values.get(k, "") for k in ("name", "format", "date", "deadline")})
+
+
+@router.get("/admin", dependencies=OrganiserOnly)
 def admin_home(request: Request):
-    _organiser(request)
     return _admin_home(request)
 
 
-@router.post("/admin/events", include_in_schema=False)
-async def admin_create_event(request: Request):
-    _organiser(request)
-    desk, pages = _desk(request), _pages(request)
-    form = await _form(request)
+@router.post("/admin/events", dependencies=OrganiserOnly)
+@refills(_admin_home_again)
+def admin_create_event(request: Request, form: FormData = Depends(checked_form), the_desk: Desk = Depends(desk)):
     values = {k: str(form.get(k) or "") for k in ("name", "format", "date", "deadline")}
-    if not pages.csrf_ok(request, form):
-        return await run_in_threadpool(_admin_home, request, 403, EXPIRED, values)
-    try:
-        event = await run_in_threadpool(desk.create_event, values["name"], values["format"], values["date"], values["deadline"])
-    except DeskError as exc:
-        return await run_in_threadpool(_admin_home, request, exc.status, exc.message, values)
-    return RedirectResponse(f"/admin/events/{event.id}", status_code=303)
+    event = the_desk.create_event(values["name"], values["format"], values["date"], values["deadline"])
+    return _redirect(request, f"/admin/events/{event.id}")
 
 
-@router.get("/admin/events/{event_id}", include_in_schema=False)
-def admin_event(event_id: str, request: Request):
-    _organiser(request)
-    desk = _desk(request)
-    event = desk.event(event_id)
-    rows = desk.table(event)
+@router.get("/admin/events/{event_id}", dependencies=OrganiserOnly)
+def admin_event(event_id: str, request: Request, q: str = "", sort: str = "status", order: str = "asc", page: int = 1,
+                the_desk: Desk = Depends(desk)):
+    event = the_desk.event(event_id)
+    table = the_desk.table_page(event, q, sort, order == "desc", page)
+
+    def table_link(**changes) -> str:
+        """This page of the table with some of its settings changed."""
+        params = {"q": table.query, "sort": table.sort, "order": "desc" if table.descending else "asc", "page": table.page}
+        params.update(changes)
+        shown = {k: v for k, v in params.items() if v not in ("", None) and not (k == "page" and v == 1)}
+        return request.app.state.links(f"/admin/events/{event.id}") + ("?" + urlencode(shown) if shown else "")
+
     return _pages(request).render(
-        request, "admin_event.html", event=event, rows=rows, open=desk.is_open(event), info=desk.format_info(event),
-        share=str(request.url_for("event_page", event_id=event.id)), audit=desk.audit(event)[-30:][::-1],
-        counts={"registrations": len(rows), "legal": sum(r.status == "legal" for r in rows),
-                "illegal": sum(r.status == "illegal" for r in rows)})
+        request, "admin_event.html", event=event, table=table, table_link=table_link, open=the_desk.is_open(event),
+        info=the_desk.format_info(event), share=request.app.state.links(f"/e/{event.id}"),
+        audit=the_desk.audit(event)[-30:][::-1], counts=table.counts)
 
 
-@router.get("/admin/events/{event_id}/sheets", include_in_schema=False)
-def admin_sheets(event_id: str, request: Request, registration: str | None = None):
-    _organiser(request)
-    desk = _desk(request)
-    event = desk.event(event_id)
-    return _pages(request).render(request, "sheets.html", event=event, info=desk.format_info(event),
-                                  sheets=desk.sheets(event, registration))
+@router.get("/admin/events/{event_id}/sheets", dependencies=OrganiserOnly)
+def admin_sheets(event_id: str, request: Request, registration: str | None = None, the_desk: Desk = Depends(desk)):
+    event = the_desk.event(event_id)
+    return _pages(request).render(request, "sheets.html", event=event, info=the_desk.format_info(event),
+                                  sheets=the_desk.sheets(event, registration))
 
 
 def _admin_registration(request: Request, registration_id: str, status: int = 200, **values):
-    desk = _desk(request)
-    registration = desk.registration(registration_id)
-    event = desk.event(registration.event_id)
+    the_desk = desk(request)
+    registration = the_desk.registration(registration_id)
+    event = the_desk.event(registration.event_id)
     values.setdefault("verdict", None)
     values.setdefault("played", "")
     values.setdefault("message", None)
     return _pages(request).render(
         request, "admin_registration.html", status=status, event=event, registration=registration,
-        versions=desk.versions(registration), annotated=annotate(registration.latest.decklist, registration.latest.deck),
-        deck=registration.latest.deck, audit=desk.audit(event, registration.id)[::-1], **values)
+        versions=the_desk.versions(registration), annotated=annotate(registration.latest.decklist, registration.latest.deck),
+        deck=registration.latest.deck, audit=the_desk.audit(event, registration.id)[::-1], **values)
 
 
-@router.get("/admin/registrations/{registration_id}", include_in_schema=False)
+def _verify_again(request: Request, status: int, message: str, deck, values: dict):
+    return _admin_registration(request, request.path_params["registration_id"], status, played=values.get("played", ""), message=message)
+
+
+@router.get("/admin/registrations/{registration_id}", dependencies=OrganiserOnly)
 def admin_registration(registration_id: str, request: Request):
-    _organiser(request)
     return _admin_registration(request, registration_id)
 
 
-@router.post("/admin/registrations/{registration_id}/verify", include_in_schema=False)
-async def admin_verify(registration_id: str, request: Request):
-    _organiser(request)
-    desk, pages = _desk(request), _pages(request)
-    form = await _form(request)
+@router.post("/admin/registrations/{registration_id}/verify", dependencies=OrganiserOnly)
+@refills(_verify_again)
+def admin_verify(registration_id: str, request: Request, form: FormData = Depends(checked_form), _spent=Depends(allowance),
+                 the_desk: Desk = Depends(desk)):
     played = str(form.get("played") or "")
-    if not pages.csrf_ok(request, form):
-        return await run_in_threadpool(lambda: _admin_registration(request, registration_id, 403, played=played, message=EXPIRED))
-    try:
-        verdict = await run_in_threadpool(desk.verify, registration_id, played)
-    except DeskError as exc:
-        error = exc
-        return await run_in_threadpool(lambda: _admin_registration(request, registration_id, error.status, played=played, message=error.message))
-    return await run_in_threadpool(lambda: _admin_registration(request, registration_id, played=played, verdict=verdict))
+    verdict = the_desk.verify(registration_id, played)
+    return _admin_registration(request, registration_id, played=played, verdict=verdict)
 
 
 __all__ = ["router"]

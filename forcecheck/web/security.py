@@ -1,4 +1,4 @@
-"""Secrets of the desk: the organiser's token, players' edit tokens, sessions and CSRF.
+"""Secrets of the desk: the organiser's token, players' edit tokens, sessions, CSRF, cookie names.
 
 Tokens are never stored: only their SHA-256 (a token is 256 random bits, so a plain hash is
 enough; no password stretching needed), and comparisons are constant-time (``hmac.compare_digest``)
@@ -10,11 +10,21 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import time
 
 EDIT_TOKEN_BYTES = 32
 SESSION_SECONDS = 12 * 3600
 """An organiser's browser session lasts a tournament day."""
+
+ORGANISER_COOKIE = "fc_organiser"
+"""The organiser's session cookie (the one name every part of the desk uses)."""
+CSRF_COOKIE = "fc_csrf"
+EDIT_COOKIE_PREFIX = "fc_edit_"
+EDIT_COOKIE_DAYS = 60
+
+
+def edit_cookie_name(registration_id: str) -> str:
+    """The cookie that holds a player's edit token in the browser that registered."""
+    return EDIT_COOKIE_PREFIX + registration_id
 
 
 def new_token() -> str:
@@ -52,13 +62,18 @@ class Signer:
 
 
 class Organiser:
-    """Who the organiser is: whoever holds FORCECHECK_ADMIN_TOKEN. Only its hash is kept."""
+    """Who the organiser is: whoever holds FORCECHECK_ADMIN_TOKEN (only its hash is kept), by
+    the Bearer header or a browser session. Sessions live in the desk's database (the cookie
+    holds a random token, the database its hash), so logging out ends one on every desk, a day
+    ends it, and a new organiser token ends them all."""
 
-    def __init__(self, admin_token: str, signer: Signer):
+    def __init__(self, admin_token: str, store, clock):
         if not admin_token:
             raise ValueError("the organiser token must not be empty")
         self.token_hash = token_hash(admin_token)
-        self.signer = signer
+        self.admin = token_hash("organiser-sessions:" + self.token_hash)
+        self.store = store
+        self.clock = clock
 
     def bearer_ok(self, authorization: str | None) -> bool:
         if not authorization:
@@ -66,26 +81,30 @@ class Organiser:
         scheme, _, value = authorization.partition(" ")
         return scheme.lower() == "bearer" and token_matches(value.strip(), self.token_hash)
 
-    def new_session(self, now: float | None = None) -> str:
-        """A session cookie value: issue time + signature (bound to the current admin token, so
-        changing FORCECHECK_ADMIN_TOKEN ends every session)."""
-        issued = str(int(now if now is not None else time.time()))
-        return issued + "." + self.signer.sign("organiser-session", issued, self.token_hash)
+    def new_session(self) -> str:
+        """A new session's cookie value (its hash is stored, with when it ends)."""
+        from datetime import timedelta
 
-    def session_ok(self, cookie: str | None, now: float | None = None) -> bool:
-        if not cookie or "." not in cookie:
+        token = new_token()
+        now = self.clock()
+        self.store.open_session(token_hash(token), self.admin, now, now + timedelta(seconds=SESSION_SECONDS))
+        return token
+
+    def session_ok(self, cookie: str | None) -> bool:
+        if not cookie or len(cookie) > 128:
             return False
-        issued, _, signature = cookie.partition(".")
-        if not issued.isdigit() or not self.signer.valid(signature, "organiser-session", issued, self.token_hash):
-            return False
-        return 0 <= (now if now is not None else time.time()) - int(issued) < SESSION_SECONDS
+        return self.store.session_valid(token_hash(cookie), self.admin, self.clock())
+
+    def end_session(self, cookie: str | None) -> None:
+        if cookie and len(cookie) <= 128:
+            self.store.end_session(token_hash(cookie), self.clock())
 
 
 class Csrf:
     """Signed double-submit CSRF protection: a random cookie, and in every form the HMAC of it.
     A page of another site can make the browser send the cookie, but cannot read it to sign."""
 
-    COOKIE = "fc_csrf"
+    COOKIE = CSRF_COOKIE
     FIELD = "csrf"
 
     def __init__(self, signer: Signer):

@@ -1,0 +1,114 @@
+"""What every route asks once, decided in one place (FastAPI dependencies and the rules behind
+them): JSON or a page, the desk, who the organiser is, the CSRF-checked form, the client's
+allowance of checks, and when the request arrived.
+
+Routes declare these (``Depends``) and hold no such rule themselves.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import Request
+
+from forcecheck.web.desk import Desk, DeskError, Unauthorized
+from forcecheck.web.security import CSRF_COOKIE, ORGANISER_COOKIE, Csrf
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+EXPIRED = "This form had expired (or came from another site); nothing was saved. Check your list below and press the button again."
+
+
+def wants_json(scope) -> bool:
+    """The one answer to "JSON or a page?": the API under /api answers JSON (errors as
+    ``{"detail": ...}``), everything else is a page for people."""
+    path = scope["path"]
+    return path == "/api" or path.startswith("/api/")
+
+
+class NeedsOrganiser(Exception):
+    """A page for organisers opened without a session: go and log in."""
+
+    def __init__(self, next_path: str):
+        self.next_path = next_path
+
+
+class FormExpired(DeskError):
+    """A form whose CSRF token does not match its cookie: nothing is done."""
+
+    status = 403
+
+
+class TooManyRequests(DeskError):
+    status = 429
+
+    def __init__(self, retry_after: int, page: bool):
+        super().__init__(("Too many checks and submissions from your address: wait {0} s and press the button again "
+                          "(nothing was saved; your list is kept below)." if page else
+                          "too many checks and submissions from your address: try again in {0} s").format(retry_after))
+        self.retry_after = retry_after
+
+
+def desk(request: Request) -> Desk:
+    return request.app.state.desk
+
+
+def arrived(request: Request) -> datetime:
+    """When the request arrived (its headers read), on the desk's clock: what the deadline is
+    compared with, however long the request then waited inside the desk."""
+    return request.scope["state"]["arrived"]
+
+
+def is_organiser(request: Request) -> bool:
+    """The organiser token as a Bearer header; or the organiser's session cookie where a
+    cross-site request cannot use it: a reading call, or a page's form (its CSRF token is
+    checked by :func:`checked_form`). The API's writing calls need the token itself."""
+    organiser = request.app.state.organiser
+    if organiser.bearer_ok(request.headers.get("authorization")):
+        return True
+    if request.method not in SAFE_METHODS and wants_json(request.scope):
+        return False
+    return organiser.session_ok(request.cookies.get(ORGANISER_COOKIE))
+
+
+def organiser(request: Request) -> None:
+    """The organiser guard: 401 on the API, the login page for a page."""
+    if is_organiser(request):
+        return
+    if wants_json(request.scope):
+        raise Unauthorized("this call needs the organiser token: Authorization: Bearer <FORCECHECK_ADMIN_TOKEN>")
+    raise NeedsOrganiser(request.url.path + (f"?{request.url.query}" if request.url.query else ""))
+
+
+async def checked_form(request: Request):
+    """The posted form (size-limited), its CSRF token checked against the browser's cookie.
+    The form is kept on the request, so an error page can show what was typed."""
+    form = await request.form(max_part_size=request.app.state.config.body_limit)
+    request.state.form = form
+    if not request.app.state.csrf.ok(request.cookies.get(CSRF_COOKIE), form.get(Csrf.FIELD)):
+        raise FormExpired(EXPIRED)
+    return form
+
+
+def form_values(request: Request) -> dict[str, Any]:
+    """What a posted form held (text fields), for the page shown again after an error."""
+    form = getattr(request.state, "form", None)
+    if form is None:
+        return {}
+    return {k: v for k, v in form.items() if isinstance(v, str) and k != Csrf.FIELD}
+
+
+async def allowance(request: Request) -> None:
+    """A check or a submission spends the client's allowance (limits.ClientLimits); over it, 429.
+    Runs on the event loop's thread (the shared table's locks are per process)."""
+    limits = request.app.state.limits
+    if not limits.enabled:
+        return
+    from forcecheck.web.limits import Refused
+
+    client = request.client.host if request.client else "unknown"
+    size = request.scope["state"].get("body_bytes", 0)
+    try:
+        limits.take(client, size, arrived(request).timestamp())
+    except Refused as refused:
+        raise TooManyRequests(refused.retry_after, page=not wants_json(request.scope)) from None
