@@ -73,6 +73,7 @@ def test_json_output_schema():
         "code": "FC201", "rule": "copy-limit", "severity": "error",
         "message": "5 copies of Gawain, the Knight of the Sun (Main Deck 4, Sideboard 1); at most 4 allowed",
         "section": "main, side", "card": "Gawain, the Knight of the Sun", "line": 7, "lines": [7, 33], "found": 5, "limit": "at most 4",
+        "url": "https://forcecheck.readthedocs.io/en/latest/rules/#fc201",  # the rule's entry in the documentation
     }
 
 

@@ -36,6 +36,7 @@ def rules_command(
     (with RULE: that one, and the formats' rules of that kind)."""
     import json
 
+    from forcecheck import DOCS_URL
     from forcecheck.rules.registry import KINDS, KINDS_BY_CODE
 
     kinds = sorted(KINDS.values(), key=lambda k: k.code)
@@ -46,7 +47,7 @@ def rules_command(
         used = _formats_using(kind, [str(d) for d in formats_dir or []]) if kind.compile is not None else []
         if output_format is PlainOutput.json:
             doc = {"code": kind.code, "slug": kind.slug, "severity": kind.severity, "family": kind.family, "doc": kind.doc,
-                   "formats": [{"format": f, "rule": r} for f, r in used]}
+                   "url": kind.url, "formats": [{"format": f, "rule": r} for f, r in used]}
             print(json.dumps(doc, ensure_ascii=False, indent=2))
             return
         print(f"{kind.code} {kind.slug} ({kind.family}, default severity {kind.severity})")
@@ -56,13 +57,15 @@ def rules_command(
         elif used:
             print("  Rules of this kind: " + ", ".join(f"{r} ({f})" for f, r in used))
         print(f"  Select or ignore it with {kind.code}, {kind.code[:3]} (its family) or {kind.slug}; 'forcecheck formats show NAME' explains each format's rules.")
+        print(f"  Documentation: {kind.url}")
         return
     if output_format is PlainOutput.json:
-        print(json.dumps([{"code": k.code, "slug": k.slug, "severity": k.severity, "family": k.family, "doc": k.doc} for k in kinds], indent=2))
+        print(json.dumps([{"code": k.code, "slug": k.slug, "severity": k.severity, "family": k.family, "doc": k.doc, "url": k.url} for k in kinds], indent=2))
         return
     for kind in kinds:
         print(f"{kind.code}  {kind.slug:<24} {kind.severity:<8} {kind.family:<11} {kind.doc}")
     print("\nOne rule in detail: 'forcecheck rules FC201'. Each format's rules are instances of these kinds with their own ids: 'forcecheck formats show NAME'.")
+    print(f"The documentation of every rule: {DOCS_URL}rules/")
 
 
 def _shown(value) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from json.encoder import encode_basestring as _string
 from typing import TextIO
 
+from forcecheck import rule_url
 from forcecheck.report.escape import json_text
 from forcecheck.report.jsontext import pretty, scalar
 from forcecheck.report.model import DeckReport, RunReport, Violation
@@ -83,8 +84,19 @@ def _violation_text(v: Violation) -> str:
         lines = pretty(lines, 5)
     return _VIOLATION % (
         scalar(v.code, 5), scalar(v.rule, 5), scalar(v.severity, 5), scalar(v.message, 5), scalar(v.section, 5),
-        scalar(v.card, 5), scalar(v.line, 5), lines, scalar(v.found, 5), scalar(v.limit, 5),
+        scalar(v.card, 5), scalar(v.line, 5), lines, scalar(v.found, 5), scalar(v.limit, 5), _url_text(v.code),
     )
+
+
+_URLS: dict[str, str] = {}
+
+
+def _url_text(code) -> str:
+    """A rule code's documentation address as JSON text, encoded once per code."""
+    text = _URLS.get(code)
+    if text is None:
+        text = _URLS[code] = scalar(rule_url(code), 5)
+    return text
 
 
 _VIOLATION = """{
@@ -97,5 +109,6 @@ _VIOLATION = """{
           "line": %s,
           "lines": %s,
           "found": %s,
-          "limit": %s
+          "limit": %s,
+          "url": %s
         }"""

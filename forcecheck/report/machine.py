@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 from xml.etree import ElementTree as ET
 
-from forcecheck import __version__
+from forcecheck import DOCS_URL, __version__
 from forcecheck.report.escape import json_text, printable, xml_text
 from forcecheck.report.jsontext import pretty, scalar
 from forcecheck.report.model import DeckReport, RunReport, Violation
@@ -120,12 +120,13 @@ def render_sarif(report: RunReport, out: TextIO) -> None:
                 "name": kind.slug,
                 "shortDescription": {"text": kind.doc.split(". ")[0].rstrip(".") + "."},
                 "fullDescription": {"text": kind.doc},
-                "help": {"text": f"{kind.code} {kind.slug}: {kind.doc} See 'forcecheck rules' and 'forcecheck formats show FORMAT'."},
+                "help": {"text": f"{kind.code} {kind.slug}: {kind.doc} See {kind.url}, 'forcecheck rules {kind.code}' and 'forcecheck formats show FORMAT'."},
+                "helpUri": kind.url,
                 "defaultConfiguration": {"level": "error" if kind.severity == "error" else "warning"},
                 "properties": {"family": kind.family},
             }
         )
-    driver = {"name": "forcecheck", "version": __version__, "rules": rules}
+    driver = {"name": "forcecheck", "version": __version__, "informationUri": DOCS_URL, "rules": rules}
     root = _repository_root()
     root_text = str(root)
     out.write('{\n  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",\n  "version": "2.1.0",\n  "runs": [\n    {\n')

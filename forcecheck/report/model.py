@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
+from forcecheck import rule_url
 from forcecheck.records import Record
 
 
@@ -70,6 +71,7 @@ class Violation(Record):
             "lines": self.all_lines,
             "found": self.found,
             "limit": self.limit,
+            "url": rule_url(self.code),
         }
 
 

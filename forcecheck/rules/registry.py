@@ -40,6 +40,14 @@ class RuleKind(Record, frozen=True):
         _set(self, "doc", doc)
         _set(self, "compile", compile)
 
+    @property
+    def url(self) -> str:
+        """The rule's entry in the documentation's rules page (its anchor is the code in lower
+        case: ``rules/#fc201``): SARIF's ``helpUri``, the JSON ``url``, ``forcecheck rules CODE``."""
+        from forcecheck import rule_url
+
+        return rule_url(self.code)
+
 
 def _kind(code: str, slug: str, family: str, compile=None, severity: str = "error", doc: str = "") -> RuleKind:
     text = doc or (compile.__doc__ or "").strip().split("\n\n")[0]
