@@ -15,6 +15,13 @@ from forcecheck.engine import check_decklist
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_decks"
 SHARED = ROOT.parent / "shared"
+USAGE_ERROR = "forcecheck: error: "  # + what is wrong + "; see 'forcecheck COMMAND --help'" (forcecheck.cli.application.usage_line)
+
+
+def is_usage_error(stderr: str) -> bool:
+    """Whether a command's stderr holds a usage error (an unknown option or command, a missing
+    argument, a value an option refuses): the command line was not understood, nothing was run."""
+    return any(line.startswith(USAGE_ERROR) and line.endswith(" --help'") and "; see '" in line for line in stderr.splitlines())
 
 needs_shared = pytest.mark.skipif(
     not (SHARED / "data").is_dir(),

@@ -104,7 +104,7 @@ def assert_contract(run: Run, what: str = "") -> None:
     assert run.code in (0, 1, 2), f"{what}: exit {run.code}\n{run.err[-2000:]}"
     assert "internal error" not in run.err, f"{what}: {run.err[-2000:]}"
     assert "Traceback" not in run.both, f"{what}: {run.both[-2000:]}"
-    assert "No such command" not in run.err, f"{what}: the command was not run: {run.err[-500:]}"  # would pass as a refusal
+    assert "forcecheck: error: no command " not in run.err, f"{what}: the command was not run: {run.err[-500:]}"  # would pass as a refusal
     if run.code == 2:
         assert run.both.strip(), f"{what}: exit 2 without a message"
     assert not control_characters(run.err), f"{what}: control characters on stderr: {control_characters(run.err)!r}"

@@ -111,7 +111,7 @@ def catalog_fetch(
         Optional[List[str]], typer.Option("--locale", metavar="LANG", help="ygo: also fetch the card database in this language (ja, ko, zh, de, fr, it, es, pt); repeatable.")
     ] = None,
     source: Annotated[
-        Optional[str], typer.Option("--source", metavar="URL|DIR", help="A mirror laid out as fow/cards.json, ygo/cards.cdb, ygo/cards-LANG.cdb, ygo/lflist.conf: a base URL or a folder. Default: FORCECHECK_FETCH_SOURCE, the configuration's fetch_source, else the public addresses.")
+        Optional[str], typer.Option("--source", metavar="URL|DIR", help="A mirror laid out as fow/cards.json, ygo/cards.cdb, ygo/cards-LANG.cdb, ygo/lflist.conf: a base URL or a folder. Default: the configuration's fetch_source, else the public addresses. [env: FORCECHECK_FETCH_SOURCE]")
     ] = None,
     timeout: Annotated[
         float, typer.Option("--timeout", metavar="SECONDS", min=0.1, max=3600, help="Give up on a source that does not answer, or stalls, this long.")

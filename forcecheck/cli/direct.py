@@ -173,9 +173,9 @@ def _one(option: LineOption, value: str):
 
 
 def run_direct(args: list[str]) -> int | None:
-    """Run a plain check command line, or ``--version`` alone, and return its exit code; None
-    if typer must read it."""
-    if args == ["--version"] and not _completing():
+    """Run a plain check command line, or ``--version`` (``-V``) alone, and return its exit
+    code; None if typer must read it."""
+    if args in (["--version"], ["-V"]) and not _completing():
         return print_version()
     line = read_check_line(args)
     if line is None:

@@ -22,7 +22,7 @@ def serve_command(
     ] = None,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="N", min=1, max=65535, help="Port to listen on.")] = 8000,
-    catalog: Annotated[Optional[Path], typer.Option("--catalog", metavar="PATH", help="Card catalog, as for check.")] = None,
+    catalog: Annotated[Optional[Path], typer.Option("--catalog", metavar="PATH", help="Card catalog, as for check. [env: FORCECHECK_CATALOG]")] = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
     secure_cookies: bool = typer.Option(False, "--secure-cookies",
