@@ -138,6 +138,12 @@ def fetch_mirror(tmp_path_factory):
 
 @pytest.mark.parametrize("block", SHELL_BLOCKS, ids=[commands(b)[0][:60] for b in SHELL_BLOCKS])
 def test_every_readme_command_runs_as_written(tmp_path, block, request):
+    run_shell_block(block, tmp_path, request)
+
+
+def run_shell_block(block: str, tmp_path: Path, request) -> None:
+    """Every forcecheck command of a shell block, run in a sandbox as a new user would (the
+    documentation's pages are run by tests/test_docs.py the same way)."""
     work = sandbox(tmp_path)
     env = environment(tmp_path)
     if "catalog fetch" in block:
@@ -163,13 +169,19 @@ def test_every_readme_command_runs_as_written(tmp_path, block, request):
 
 def test_every_command_in_the_readme_table_has_exactly_those_options():
     """The README's table of commands lists each command's options, and no others."""
+    check_commands_table(README)
+
+
+def check_commands_table(text: str) -> None:
+    """A page's table of commands (``| command | options |``) lists each command's options, and
+    no others (-h/--help and -V/--version, which every command takes, apart)."""
     import typer.main
 
     from forcecheck.cli import app
     from forcecheck.cli.application import HIDDEN_ALIASES
 
-    start = README.index("| command | options |")
-    table = README[start : README.index("\n\n", start)]
+    start = text.index("| command | options |")
+    table = text[start : text.index("\n\n", start)]
     documented = {}
     for row in table.splitlines()[2:]:
         command, options = [c.strip() for c in row.strip("|").split("|")]
@@ -191,6 +203,12 @@ def test_every_command_in_the_readme_table_has_exactly_those_options():
 def test_the_readme_configuration_and_workflow_in_a_mixed_game_repository(tmp_path):
     """The example .forcecheck.yaml, as written, in a repository of Force of Will and Yu-Gi-Oh!
     decks, checked by the example workflow's run steps under GITHUB_ACTIONS=true."""
+    run_configuration_and_workflow(block_starting("yaml", "# .forcecheck.yaml\n"), block_starting("yaml", "name: decklists\n"), tmp_path)
+
+
+def run_configuration_and_workflow(config: str, workflow_text: str, tmp_path: Path) -> None:
+    """The example configuration and GitHub Actions workflow, as written, in a mixed-game
+    repository (the documentation's CI and Configuration pages show them too)."""
     missing = [str(p) for p in REAL_DATA.values() if not p.is_file()]
     if missing:
         pytest.skip(f"needs real card data from ../shared, absent here: {', '.join(missing)}")
@@ -199,7 +217,6 @@ def test_the_readme_configuration_and_workflow_in_a_mixed_game_repository(tmp_pa
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
     (repo / "team-formats").mkdir()
-    config = block_starting("yaml", "# .forcecheck.yaml\n")
     (repo / ".forcecheck.yaml").write_text(config, encoding="utf-8")
     decks = repo / "decks"
     (decks / "abc").mkdir(parents=True)
@@ -213,7 +230,7 @@ def test_the_readme_configuration_and_workflow_in_a_mixed_game_repository(tmp_pa
     (sources / "cards.cdb").symlink_to(REAL_DATA["cards.cdb"])
     (sources / "lflist.conf").symlink_to(REAL_DATA["lflist.conf"])
 
-    workflow = yaml.safe_load(block_starting("yaml", "name: decklists\n"))
+    workflow = yaml.safe_load(workflow_text)
     steps = [s for s in workflow["jobs"]["forcecheck"]["steps"] if "run" in s and "pip install" not in s["run"]]
     summary = tmp_path / "step-summary.md"
     env = environment(tmp_path, GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=str(summary))
