@@ -70,3 +70,14 @@ def test_every_card_type_of_the_real_databases_is_a_kind_and_no_card_name_is_a_g
     from forcecheck.decklists.kinds import _fold
 
     assert {_fold(n) for n in made_of_kinds} <= cards, "card names made of kind words alone: add them to 'cards:'"
+
+
+def test_the_json_checks_read_is_the_yaml_people_edit():
+    import json
+    from pathlib import Path
+
+    import yaml
+
+    folder = Path(__file__).resolve().parent.parent / "forcecheck" / "data"
+    assert json.loads((folder / "card_kinds.json").read_text(encoding="utf-8")) == yaml.safe_load(
+        (folder / "card_kinds.yaml").read_text(encoding="utf-8")), "run: python -m forcecheck.decklists.kinds"
