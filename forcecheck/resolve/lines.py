@@ -18,6 +18,7 @@ from forcecheck.resolve.model import _CODE_LIKE, _SET_CODE, CORRECTIONS_PER_DECK
 _COMMENTED_CARD = lazy(r"^(?:#+|//+)\s*\d{1,4}\s*[xX×]?\s*\S")
 """A comment whose words begin with a count: it may be a card line commented out (``#1 Name``)."""
 _COMMENT_MARK = lazy(r"^(?:#+|//+)\s*")
+_DIGIT = lazy(r"\d")
 
 
 class LineReading:
@@ -26,6 +27,12 @@ class LineReading:
     def _resolve_entry(self, entry: Entry) -> list[_Item]:
         """The cards a line names: as written, else by another reading, else corrected."""
         card, note = resolve_card(self.catalog, self.game, entry)
+        if card is not None and entry.printing and entry.count_text is None and _DIGIT.search(entry.name):
+            # "Top 8: 2pcs Soulhunt (SKL-079)": the code names the card, but the words hold a count: read them first
+            for reading in entry.alternatives:
+                found = self._reading(entry, reading, correct=False)
+                if found is not None and any(item.card is card for item in found):
+                    return found
         if card is not None:
             if entry.count_text is not None and (entry.bracketed or card in self._rivals()):
                 return self._settle_number(entry, _Item(entry, card, note))
@@ -196,6 +203,8 @@ class LineReading:
             name = written.name
             part = Entry(name, written.count, entry.line, written.printing, written.count_ok, written.count_text)
             card, note = resolve_card(self.catalog, self.game, part)
+            if card is not None and reading.kind is ReadingKind.COST_FIRST and not card.cost:
+                return None  # "(3) Name" read as a cost, but the card has none: no such reading
             if card is not None:
                 items.append(_Item(part, card, note))
                 continue
