@@ -86,3 +86,27 @@ def _spoof_checker():
     import icu
 
     return icu.SpoofChecker()
+
+
+MAX_PLAYER_ID_CHARS = 64
+"""A player ID (KONAMI ID, FoW player number) is a short code."""
+
+
+def clean_player_id(value: str | None) -> str | None:
+    """A player ID as typed (spaces tidied), None when empty; NameRefused when it holds a
+    character no name may hold or is too long."""
+    raw = value or ""
+    shown = refused_character(raw)
+    if shown:
+        raise NameRefused(f"the player ID contains {shown}: type it as plain text")
+    text = unicodedata.normalize("NFC", " ".join(raw.split()))
+    if len(text) > MAX_PLAYER_ID_CHARS:
+        raise NameRefused(f"the player ID is {len(text)} characters long; at most {MAX_PLAYER_ID_CHARS}")
+    return text or None
+
+
+def player_id_key(player_id: str) -> str:
+    """Equal for IDs that are one ID as written differently: width (fullwidth digits), case,
+    spaces and hyphens aside ("0012-3456 78" is "001234567８")."""
+    text = unicodedata.normalize("NFKC", player_id).casefold()
+    return "".join(c for c in text if not c.isspace() and c not in "-‐‑‒–—_.")
