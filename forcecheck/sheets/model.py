@@ -25,6 +25,7 @@ LABELS: dict[str, str] = {
     "banlist": N_("Banlist"),
     "player": N_("Player"),
     "player_id": N_("Player ID"),
+    "registration": N_("Registration"),
     "ruler": N_("Ruler"),
     "none": N_("none"),
     "unknown_card": N_("unknown card"),
@@ -63,6 +64,8 @@ class Sheet:
     legal: bool | None = None
     url: str | None = None
     """The registration's page for judges: printed as a QR code with the address under it."""
+    registration: str | None = None
+    """The registration's id, printed where there is no address for a QR code."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -72,7 +75,7 @@ class Sheet:
     def texts(self) -> list[str]:
         """Every text the sheet prints from the deck and the event (what its fonts must cover)."""
         out = [self.player or "", self.event or "", self.date or "", self.format_title, self.banlist or "", self.player_id or "",
-               self.ruler or "", self.fingerprint or "", self.submitted or "", self.url or ""]
+               self.ruler or "", self.fingerprint or "", self.submitted or "", self.url or "", self.registration or ""]
         for section in self.sections:
             out.append(str(section.get("title", "")))
             out.extend(str(card.get("name", "")) for card in section.get("cards", ()))

@@ -120,6 +120,8 @@ class SheetWriter:
         self._facts([("player", sheet.player or "")], facts_w, size=14, bold=True)
         if sheet.player_id is not None or sheet.extra.get("player_id_line"):
             self._facts([("player_id", sheet.player_id or "")], facts_w, size=12, bold=True)
+        if sheet.registration and not sheet.url:
+            self._facts([("registration", sheet.registration)], facts_w, size=9)
         if sheet.ruler is not None:
             self._facts([("ruler", sheet.ruler or f"({self.label('none')})")], facts_w, size=10)
         bottom = pdf.get_y()

@@ -35,15 +35,37 @@ PAGE_ROWS = 50
 """Registrations per page of the organiser's table."""
 
 
+def N_(text: str) -> str:
+    """Marks a string for the message catalogs (pages translate it where they show it)."""
+    return text
+
+
+NAMED = (N_("player name"), N_("event name"), N_("organiser's name"))
+"""What clean_name calls the names it refuses (``what``: translated on pages)."""
+
+
 class DeskError(Exception):
-    """A request the desk refuses, with the HTTP status that says why and one line for people."""
+    """A request the desk refuses, with the HTTP status that says why and one line for people.
+    The line is ``template`` filled with ``params`` (str.format): the API answers it in English,
+    a page in the reader's language (params named ``what`` are words to translate too)."""
 
     status = 400
 
-    def __init__(self, message: str, deck: dict | None = None):
+    def __init__(self, template: str, deck: dict | None = None, **params):
+        message = template.format(**params) if params else template
         super().__init__(message)
         self.message = message
+        self.template = template
+        self.params = params
         self.deck = deck
+
+    def said_in(self, gettext) -> str:
+        """The message in a page's language."""
+        params = {k: gettext(v) if k.startswith("what") and isinstance(v, str) else v for k, v in self.params.items()}
+        try:
+            return gettext(self.template).format(**params) if params else gettext(self.template)
+        except (KeyError, IndexError, ValueError):  # a catalog entry that lost a placeholder: say it in English
+            return self.message
 
 
 class Unauthorized(DeskError):
@@ -256,7 +278,7 @@ class Desk:
     def event(self, event_id: str) -> Event:
         found = self.store.event(event_id)
         if found is None:
-            raise NotFound(f"no event {event_id!r}")
+            raise NotFound(N_("no event {id!r}"), id=event_id)
         return found
 
     def events(self) -> list[Event]:
@@ -323,7 +345,7 @@ class Desk:
         player = clean_name(player, "player name")
         player_id = self.player_id_for(event, registration.player_id if player_id is None else player_id)
         if not self.can_edit(registration, event, arrived):
-            raise Closed(f"registration for {event.name} closed at {show_time(event.deadline)}; the list is locked")
+            raise Closed(N_("registration for {event} closed at {time}; the list is locked"), event=event.name, time=show_time(event.deadline))
         new = self._checked_version(event, player, text, clean_filename(filename), player_id)
         return Submitted(self.store.add_version(registration.id, new, arrived, actor="player"), new.deck)
 
@@ -337,11 +359,11 @@ class Desk:
         try:
             player_id = names.clean_player_id(value)
         except names.NameRefused as exc:
-            raise Invalid(str(exc)) from None
+            raise Invalid(exc.template, **exc.params) from None
         if event.player_ids == "required" and not player_id:
-            raise Invalid(f"{event.name} requires a player ID with each registration")
+            raise Invalid(N_("{event} requires a player ID with each registration"), event=event.name)
         if event.player_ids == "off" and player_id:
-            raise Invalid(f"{event.name} takes no player IDs (the organiser did not ask for them)")
+            raise Invalid(N_("{event} takes no player IDs (the organiser did not ask for them)"), event=event.name)
         return player_id
 
     def authorise(self, registration_id: str, edit_token: str | None) -> Registration:
@@ -350,14 +372,14 @@ class Desk:
         registration = self.store.registration(registration_id)
         if registration is None:
             token_matches(edit_token, "0" * 64)  # same work either way
-            raise Forbidden("this edit token does not open this registration")
+            raise Forbidden(N_("this edit token does not open this registration"))
         if not token_matches(edit_token, registration.token_hash):
             raise Forbidden("this edit token does not open this registration")
         return registration
 
     def _require_open(self, event: Event, arrived: datetime) -> None:
         if not self.is_open(event, arrived):
-            raise Closed(f"registration for {event.name} closed at {show_time(event.deadline)}; the list is locked")
+            raise Closed(N_("registration for {event} closed at {time}; the list is locked"), event=event.name, time=show_time(event.deadline))
 
     def versions(self, registration: Registration) -> list[Version]:
         return self.store.versions(registration.id)
@@ -366,7 +388,7 @@ class Desk:
     def registration(self, registration_id: str) -> Registration:
         found = self.store.registration(registration_id)
         if found is None:
-            raise NotFound(f"no registration {registration_id!r}")
+            raise NotFound(N_("no registration {id!r}"), id=registration_id)
         return found
 
     def registration_of(self, registration_id: str, event_id: str | None) -> Registration:
@@ -374,7 +396,7 @@ class Desk:
         registration belongs to another event (a form or call meant for another event)."""
         registration = self.registration(registration_id)
         if event_id is not None and registration.event_id != event_id:
-            raise Conflict(f"registration {registration_id!r} is not in event {event_id!r}")
+            raise Conflict(N_("registration {id!r} is not in event {event!r}"), id=registration_id, event=event_id)
         return registration
 
     def unlock(self, registration_id: str, why: Override, event_id: str | None = None) -> Registration:
@@ -655,12 +677,12 @@ def clean_reason(value: str | None) -> str:
     """An organiser's reason for an override: required, at most MAX_REASON_CHARS characters."""
     text = " ".join((value or "").split())
     if not text:
-        raise Invalid("give a reason (it is kept in the audit log and shown on the event page)")
+        raise Invalid(N_("give a reason (it is kept in the audit log and shown on the event page)"))
     if len(text) > MAX_REASON_CHARS:
-        raise Invalid(f"the reason is {len(text)} characters long; at most {MAX_REASON_CHARS}")
+        raise Invalid(N_("the reason is {length} characters long; at most {limit}"), length=len(text), limit=MAX_REASON_CHARS)
     shown = names.refused_character(text)
     if shown:
-        raise Invalid(f"the reason contains {shown}: type it as plain text")
+        raise Invalid(N_("the reason contains {char}: type it as plain text"), char=shown)
     return text
 
 
@@ -677,7 +699,7 @@ def clean_name(value: str | None, what: str) -> str:
     try:
         return names.clean_name(value, what)
     except names.NameRefused as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(exc.template, **exc.params) from None
 
 
 def clean_filename(name: str | None) -> str:
