@@ -68,12 +68,13 @@ class SheetWriter:
         width = (PAGE_W - 2 * MARGIN - COLUMN_GAP) / 2
         rows = self._rows(sheet, width)
         pages: list[list[list[tuple]]] = []
+        state: dict = {"head": None}
         while True:
             self.pdf.add_page()
             top = self._head(sheet, continued=bool(pages))
             capacity = int((PAGE_H - MARGIN - FOOT_H - top) // LINE)
             left = len(rows)
-            columns, rows = _fill_columns(rows, capacity, 2)
+            columns, rows = _fill_columns(rows, capacity, 2, state)
             if rows and len(rows) == left:  # nothing fitted (cannot happen on A4): never loop
                 raise ValueError("a sheet's page has no room for its rows")
             pages.append(columns)
@@ -131,7 +132,7 @@ class SheetWriter:
 
     def _facts(self, facts: list[tuple[str, str]], width: float, size: float, bold: bool = False) -> None:
         pdf = self.pdf
-        label_w = 24.0
+        label_w = 28.0
         for key, value in facts:
             y = pdf.get_y()
             pdf.set_xy(MARGIN, y)
@@ -248,11 +249,16 @@ class SheetWriter:
             facts.append(f"{self.label('fingerprint')} {sheet.fingerprint}")
         if sheet.version is not None:
             facts.append(f"{self.label('version')} {sheet.version}" + (f", {self.label('submitted')} {sheet.submitted}" if sheet.submitted else ""))
+        pdf.multi_cell(0, 4.5, " · ".join(facts))
+        last = []
         if sheet.legal is not None:
-            facts.append(self.label("legal") if sheet.legal else self.label("not_legal"))
+            last.append(self.label("legal") if sheet.legal else self.label("not_legal"))
         if count > 1:
-            facts.append(f"{self.label('page')} {number}/{count}")
-        pdf.multi_cell(0, 4.5, " · ".join(facts), wrapmode="CHAR")
+            last.append(f"{self.label('page')} {number}/{count}")
+        if last:
+            pdf.set_x(MARGIN)
+            self.font(9, bold=True)
+            pdf.multi_cell(0, 4.5, " · ".join(last))
         line_y = PAGE_H - MARGIN - 5
         half = (PAGE_W - 2 * MARGIN - 12) / 2
         pdf.set_line_width(0.3)
@@ -264,13 +270,14 @@ class SheetWriter:
             pdf.cell(half, 4, self.label(key))
 
 
-def _fill_columns(rows: list[tuple], capacity: int, columns: int) -> tuple[list[list[tuple]], list[tuple]]:
+def _fill_columns(rows: list[tuple], capacity: int, columns: int, state: dict) -> tuple[list[list[tuple]], list[tuple]]:
     """Rows for up to ``columns`` columns of ``capacity`` rows, and the rows left over. A section
-    title is never the last row of a column; a section that goes on in the next column has its
-    title again there (marked as continued)."""
+    title is never the last row of a column; a section that goes on in the next column (or
+    page) has its title again there, marked as continued (``state`` carries the section across
+    pages)."""
     out: list[list[tuple]] = []
     rows = list(rows)
-    current_head = None
+    current_head = state.get("head")
     for _ in range(columns):
         column: list[tuple] = []
         if rows and rows[0][0] != "head" and current_head is not None:
@@ -292,6 +299,7 @@ def _fill_columns(rows: list[tuple], capacity: int, columns: int) -> tuple[list[
         out.append(column)
         if not rows:
             break
+    state["head"] = current_head
     return out, rows
 
 

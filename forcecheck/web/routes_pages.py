@@ -338,12 +338,19 @@ def admin_pick_deck_checks(event_id: str, request: Request, form: FormData = Dep
     return _redirect(request, f"/admin/events/{event_id}")
 
 
-@router.get("/admin/events/{event_id}/sheets", dependencies=OrganiserOnly)
+@router.get("/admin/events/{event_id}/sheets.pdf", dependencies=OrganiserOnly)
 def admin_sheets(event_id: str, request: Request, registration: str | None = None, the_desk: Desk = Depends(desk)):
-    """The deck sheets are the PDF the desk makes (this address, once an HTML page to print, leads there)."""
-    the_desk.event(event_id)
-    query = urlencode({k: v for k, v in (("registration", registration), ("lang", _pages(request).language(request))) if v})
-    return _redirect(request, f"/api/events/{event_id}/sheets.pdf?{query}")
+    """The deck sheets PDF (as the API's sheets.pdf) in the page's language; a refusal is a page."""
+    from forcecheck.web.printing import sheets_response
+
+    return sheets_response(request, the_desk, the_desk.event(event_id), registration)
+
+
+@router.get("/admin/events/{event_id}/sheets", dependencies=OrganiserOnly)
+def admin_sheets_page(event_id: str, request: Request, registration: str | None = None):
+    """The address of the sheets when they were an HTML page to print: now the PDF."""
+    query = urlencode({"registration": registration} if registration else {})
+    return _redirect(request, f"/admin/events/{event_id}/sheets.pdf" + (f"?{query}" if query else ""))
 
 
 def _admin_registration(request: Request, registration_id: str, status: int = 200, **values):
