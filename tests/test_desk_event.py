@@ -347,3 +347,47 @@ def test_bad_deck_check_requests_pick_nothing(client, clock):
     refused(client.post("/api/deckchecks/999/verify", json={"decklist": FARIA_LEGAL}, headers=BEARER), 404, "no deck check '999'")
     refused(client.post("/api/deckchecks/x/verify", json={"decklist": FARIA_LEGAL}, headers=BEARER), 404, "no deck check 'x'")
     assert client.get(url, headers=BEARER).json() == {"registrations": []}
+
+
+# -- the schema -------------------------------------------------------------------------------------------
+def test_a_database_of_the_previous_schema_upgrades_in_place(db_url):  # noqa: F811
+    """An event's database from before issue 32 (migration 0002, with a registration in it) is
+    upgraded when the desk starts: its event takes no player IDs, its registration is locked by
+    the deadline as before, and the new calls work on it."""
+    from alembic import command
+    from fastapi.testclient import TestClient
+
+    from desk_support import Clock, make_app
+    from forcecheck.web.storage import Store, alembic_config
+
+    store = Store(db_url)
+    with store.engine.connect() as conn:
+        config = alembic_config()
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0002")
+        conn.commit()
+    store.close()
+    import sqlalchemy as sa
+
+    from forcecheck.web.storage import engine_url
+
+    engine = sa.create_engine(engine_url(db_url))
+    with engine.begin() as conn:
+        conn.execute(sa.text("INSERT INTO events (id, name, format, date, deadline, banlist, created_at) VALUES "
+                             "('ev1', 'Old Cup', 'bifrost', '2026-12-05', '2000-01-01T00:00:00.000000+00:00', NULL, "
+                             "'1999-12-01T00:00:00.000000+00:00')"))
+        conn.execute(sa.text("INSERT INTO registrations (id, event_id, token_hash, version, created_at) VALUES "
+                             "('reg1', 'ev1', :h, 1, '1999-12-02T00:00:00.000000+00:00')"), {"h": "0" * 64})
+        conn.execute(sa.text("INSERT INTO registration_versions (registration_id, version, player, filename, decklist, legal, "
+                             "fingerprint, deck_json, contents_json, submitted_at) VALUES ('reg1', 1, 'Ann', 'decklist.txt', :d, "
+                             ":legal, 'fc1-x', :deck, '[]', '1999-12-02T00:00:00.000000+00:00')"),
+                     {"d": FARIA_LEGAL, "legal": True, "deck": '{"legal": true, "violations": [], "sections": {"main": 40}}'})
+    engine.dispose()
+    clock = Clock()
+    with TestClient(make_app(db_url, clock)) as client:
+        assert client.get("/api/events/ev1").json()["player_id"] == "off"
+        row = client.get("/api/events/ev1/registrations", headers=BEARER).json()[0]
+        assert (row["id"], row["player"], row["player_id"], row["unlocked"]) == ("reg1", "Ann", None, False)
+        assert client.post("/api/registrations/reg1/unlock", json={"reason": "old event"}, headers=BEARER).json()["unlocked"] is True
+        assert client.post("/api/events/ev1/publish", json={"registrations": "all"}, headers=BEARER).status_code == 200
+        assert [p["player"] for p in client.get("/api/events/ev1/published").json()["registrations"]] == ["Ann"]

@@ -19,12 +19,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("events") as batch:
-        batch.add_column(sa.Column("player_ids", sa.String(16), nullable=False, server_default="off"))
-    with op.batch_alter_table("registrations") as batch:
-        batch.add_column(sa.Column("unlocked", sa.Boolean, nullable=False, server_default=sa.false()))
-    with op.batch_alter_table("registration_versions") as batch:
-        batch.add_column(sa.Column("player_id", sa.Text, nullable=True))
+    # plain ALTER TABLE ... ADD COLUMN on both databases (SQLite takes a constant default): no
+    # table is rebuilt, so rows that other tables reference stay where they are
+    op.add_column("events", sa.Column("player_ids", sa.String(16), nullable=False, server_default="off"))
+    op.add_column("registrations", sa.Column("unlocked", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.add_column("registration_versions", sa.Column("player_id", sa.Text, nullable=True))
     op.create_table(
         "publications",
         sa.Column("registration_id", sa.String(32), sa.ForeignKey("registrations.id"), primary_key=True),
