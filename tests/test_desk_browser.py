@@ -4,9 +4,6 @@ saved in tests/artifacts/ (FORCECHECK_TEST_ARTIFACTS) for people to look at."""
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
 import pytest
 from desk_support import (
     ADMIN,
@@ -279,7 +276,7 @@ def test_an_organiser_runs_a_whole_event_in_both_languages(db_url, browser):  # 
     deadline the organiser unlocks one player, enters another's paper list, picks deck checks
     and records a verify against the pick, publishes the lists; every override shows on the
     event page. Screenshots of each page in English and Japanese."""
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     import httpx2
 

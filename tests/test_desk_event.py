@@ -15,7 +15,6 @@ from desk_support import (  # noqa: F401 - fixtures
     client,
     clock,
     db_url,
-    new_event,
 )
 
 
@@ -240,7 +239,7 @@ def test_publishing_lists(client, clock):
     assert response.status_code == 200, response.text
     public = client.get(f"/api/events/{event['id']}/published").json()["registrations"]  # anyone
     assert [(p["id"], p["player"], p["fingerprint"], p["version"]) for p in public] == [(bob["id"], "bob", bob["fingerprint"], 1)]
-    assert public[0]["sections"] == bob["sections"] and public[0]["legal"] is True
+    assert public[0]["sections"] == bob["sections"] and public[0]["legal"] is True and "player_id" not in public[0]
     # the canonical list, as the library (forcecheck fmt) writes it
     from forcecheck.api import Checker
 

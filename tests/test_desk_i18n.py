@@ -6,11 +6,10 @@ section titles."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from desk_support import BEARER, FARIA_LEGAL, client, clock, db_url, new_event  # noqa: F401
+from desk_support import BEARER, FARIA_LEGAL, client, clock, db_url, new_event  # noqa: F401 - fixtures
 
 babel = pytest.importorskip("babel", reason='the desk\'s catalogs need Babel: pip install -e ".[web]"')
 

@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from desk_support import ARTIFACTS, BEARER, FARIA_ILLEGAL, FARIA_LEGAL, SAMPLES, Clock, db_url, make_app  # noqa: F401

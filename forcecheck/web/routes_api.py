@@ -85,9 +85,10 @@ class RegistrationState(BaseModel):
 
 
 class PublishedList(BaseModel):
+    """A published list, for anyone: the player's ID (a personal number) is not published."""
+
     id: str
     player: str
-    player_id: str | None
     version: int
     fingerprint: str | None
     legal: bool
@@ -340,7 +341,7 @@ def publish(event_id: str, body: PublishIn, request: Request, the_desk: Desk = D
 def published(event_id: str, the_desk: Desk = Depends(desk)) -> PublishedLists:
     event = the_desk.event(event_id)
     return PublishedLists(event=event.id, name=event.name, registrations=[
-        PublishedList(id=p.registration_id, player=p.player, player_id=p.player_id, version=p.version, fingerprint=p.fingerprint,
+        PublishedList(id=p.registration_id, player=p.player, version=p.version, fingerprint=p.fingerprint,
                       legal=p.legal, sections=p.sections, canonical=p.canonical, published_at=p.published_at.isoformat())
         for p in the_desk.published(event)])
 
