@@ -20,11 +20,12 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)(?:![rs])?\}")
 
 def extracted() -> dict:
     """msgid -> message, as `pybabel extract -F forcecheck/web/babel.cfg -k N_` finds them."""
+    from babel.messages import frontend
     from babel.messages.extract import extract_from_dir
-    from babel.messages.frontend import parse_mapping_cfg
 
     with open(ROOT / "forcecheck" / "web" / "babel.cfg", encoding="utf-8") as fh:
-        method_map, options_map = parse_mapping_cfg(fh)
+        parse = getattr(frontend, "parse_mapping_cfg", None) or frontend.parse_mapping  # Babel 2.13 renamed it
+        method_map, options_map = parse(fh)
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
     found = {}
     for _file, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, options_map, keywords=keywords):
