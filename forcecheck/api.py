@@ -167,14 +167,20 @@ class Checker:
         return fingerprint(deck, fmt, catalog)
 
     def canonical_text(self, text: str, format_name: str, as_of: str | None = None, filename: str = "decklist.txt",
-                       names: str | None = None) -> str:
+                       names: str | None = None, comments: bool = True) -> str:
         """The list in canonical form as plain text, as ``forcecheck fmt`` writes a text list
         (sections in the format's order, cards by their catalog names, copies summed), card names
-        in ``names``' language (None: the language the list is written in)."""
+        in ``names``' language (None: the language the list is written in). ``comments=False``
+        leaves out the list's comments and metadata lines (a list published for anyone to read:
+        a player's notes are not published with it)."""
         from forcecheck.canonical import canonical_text
+        from forcecheck.records import replace
 
         deck, fmt, catalog, _settings = self._read(text, format_name, as_of, filename)
-        return canonical_text(deck, fmt, catalog, text.replace("\r\n", "\n").replace("\r", "\n"), "text", names)
+        original = text.replace("\r\n", "\n").replace("\r", "\n")
+        if not comments:
+            deck, original = replace(deck, notes=[], metadata={}), ""
+        return canonical_text(deck, fmt, catalog, original, "text", names)
 
     def verify_texts(self, registered: str, played: str, format_name: str, as_of: str | None = None,
                      names: tuple[str, str] = ("registered.txt", "played.txt")) -> dict[str, Any]:

@@ -443,10 +443,11 @@ class Desk:
         return self.published(event)
 
     def canonical(self, event: Event, version: Version) -> str:
-        """The list in canonical form (``forcecheck fmt``), through the library."""
+        """The list in canonical form (``forcecheck fmt``), through the library, without the
+        player's comments (published for anyone to read)."""
         try:
-            return self._run(Checker.canonical_text, version.decklist, event.format, event.date, version.filename,
-                             size=len(version.decklist))
+            return self._run(lambda checker: checker.canonical_text(version.decklist, event.format, event.date, version.filename,
+                                                                    comments=False), size=len(version.decklist))
         except ForcecheckError:
             return version.decklist  # a list that cannot be rewritten is published as it was submitted
 
