@@ -210,7 +210,7 @@ def refuse_what_fmt_would_drop(deck: Decklist, fmt, resolution) -> None:
     cells, are the card's own facts: the canonical form may leave them out."""
     from forcecheck.rules.announced import announced_count_findings
 
-    for finding in announced_count_findings(deck, fmt, resolution):
+    for _slug, finding in announced_count_findings(deck, fmt, resolution):
         raise NotRewritable(f"{finding.message}; fmt would drop the announced count (make the two agree first)", finding.line)
     for item in resolution.findings:
         finding = item.finding

@@ -33,7 +33,7 @@ _COUNT_FIRST = lazy(
     r"|^(?P<count2>[+-]?\d+)[xX×](?P<name2>\S.*)$"
     r"|^(?P<count3>\d+)\s*(?=[《「『【\[])(?P<name3>\S.*)$"
     r"|^(?P<count4>\d{1,4})\s*(?:[:.)]|-(?!\d))\s*(?P<name4>[^\s\d].*)$"
-    r"|^\((?P<count5>\d{1,2})\)\s*(?P<name5>[^\s\d].*)$"
+    r"|^\((?P<count5>\d{1,2})\)\s*(?P<name5>\S.*)$"
 )
 """``4 Name``, ``4x Name``, ``3 x Name``, ``4xName``, ``2 – Name``, ``3《Name》``, ``4pcs Name``,
 ``4: Name``, ``4) Name``, ``4. Name``, ``4- Name``, ``3:名``, ``(4) Name``."""
@@ -136,8 +136,8 @@ def _count_and_name(folded: str) -> tuple[str, int, int, str] | None:
                 if match.group(count_group) is not None:
                     if pattern is _COUNT_FIRST and count_group == BRACKETED_FIRST and _COUNT_LAST.match(folded):
                         break  # "(2) Viviane x2": the count follows the name, the number in brackets is its cost
-                    if pattern is _COUNT_LAST and folded[: match.end(name_group)].rstrip().endswith((":", "：")):
-                        return None  # "1st Place: x1 – Name": a label, then a card line, not "1st Place:" once
+                    if pattern is _COUNT_LAST and folded[: match.end(name_group)].rstrip().endswith((":", "：", "-", "–", "—")):
+                        return None  # "1st Place: x1 – Name", "Winner - x3 – Name": a label, then a card line
                     return match.group(count_group), match.start(name_group), match.end(name_group), count_group
             else:
                 return None
@@ -262,7 +262,7 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
         words = entry.name.split()
         for cut in range(len(words) - 1, 0, -1):
             out.append(_reading(" ".join(words[:cut]), entry.printing, *args, ReadingKind.ROW_REST))
-    titled = _TITLE_BEFORE_CARD.match(folded) if entry.count_text is None else None
+    titled = _TITLE_BEFORE_CARD.match(folded) if entry.count_text is None or bare is not None else None
     if titled:  # "Top 8: 1 Junk Synchron": a card line after a title-like label is a card line
         card = parse_entry_simple(raw[titled.start("rest"):])
         if card.count_text is not None:
@@ -456,7 +456,9 @@ def looks_like_prose(text: str) -> bool:
         return True
     words = [w.lower().strip("'") for w in _WORD.findall(text.replace("\u2019", "'"))]
     if len(words) < 3:
-        return bool(text) and not text.isascii() and len(text) >= 8 and bool(_SENTENCE_END.search(text))
+        from forcecheck.cards.names import has_kana_or_kanji
+
+        return len(text) >= 8 and has_kana_or_kanji(text) and bool(_SENTENCE_END.search(text))
     said = sum(1 for w in words if w in _PROSE_WORDS)
     return said >= 2 or (said >= 1 and bool(_SENTENCE_END.search(text)))
 
@@ -572,12 +574,17 @@ def _named_in(sentence: str, headers: HeaderTable, at_end: bool = False) -> Head
 _INLINE_COUNT = lazy(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?|枚)?$", re.IGNORECASE)
 
 
+_X_COUNT = lazy(r"[xX×]\s*\d{1,3}\s*[)\]]?\s*$")
+
+
 def _known(text: str, headers: HeaderTable) -> HeaderLine | None:
     bare, count, of = header_parts(text)
     bare = undecorated(bare).rstrip(":： ")
     key = header_key(bare)
     if key in headers.sections:
         return HeaderLine(bare, headers.sections[key], None, count, of, "", True)
+    if count is not None and _X_COUNT.search(fold_width(text)):
+        return None  # "Magic x1", "Trap ×2": an x marks a card's copies; only a section's title takes one ("Main Deck x 42")
     if key in headers.groups:
         return HeaderLine(bare, None, headers.groups[key], count, of, "", True)
     if headers.kinds is not None and bare:
