@@ -629,13 +629,16 @@ def annotate(text: str, deck: dict[str, Any]) -> Annotated:
             general.append(finding)
     if deck.get("error"):
         general.append({"severity": "error", "code": "", "message": deck["error"]})
+    said_on = {}  # line -> how many name-corrected findings say a correction there
+    for line in lines:
+        said_on[line.number] = sum(1 for f in line.findings if f.get("rule") == "name-corrected")
     for correction in deck.get("corrections") or []:
         number = correction.get("line")
         if number and 1 <= number <= len(lines):
-            line = lines[number - 1]
-            said = any(f.get("code") == "FC012" and str(correction.get("written")) in str(f.get("message")) for f in line.findings)
-            if not said:  # shown on its own only where no name-corrected finding says it (FC012 ignored)
-                line.corrections.append(correction)
+            if said_on[number]:  # each correction has its own name-corrected finding, unless FC012 is ignored
+                said_on[number] -= 1
+                continue
+            lines[number - 1].corrections.append(correction)
     return Annotated(lines, general)
 
 
