@@ -41,6 +41,8 @@ class FormatInfo:
     sections: tuple[tuple[str, str], ...]
     """(section id, title) in the format's order."""
     has_sideboard: bool
+    aliases: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(section id, the other titles the format reads for it: other languages among them)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "game": self.game,
@@ -84,7 +86,8 @@ class Checker:
         fmt = self.compiled(format_name, as_of)
         spec = fmt.spec
         return FormatInfo(spec.name, getattr(spec, "title", None) or spec.name, spec.game,
-                          tuple((s.id, s.title) for s in spec.sections), spec.sideboard is not None)
+                          tuple((s.id, s.title) for s in spec.sections), spec.sideboard is not None,
+                          tuple((s.id, tuple(s.aliases or ())) for s in spec.sections))
 
     def banlist_for(self, format_name: str, as_of: str | None = None) -> str | None:
         """The banlist the format applies on ``as_of`` under these settings (None: none)."""
@@ -162,6 +165,22 @@ class Checker:
 
         deck, fmt, catalog, _settings = self._read(text, format_name, as_of, filename)
         return fingerprint(deck, fmt, catalog)
+
+    def canonical_text(self, text: str, format_name: str, as_of: str | None = None, filename: str = "decklist.txt",
+                       names: str | None = None, comments: bool = True) -> str:
+        """The list in canonical form as plain text, as ``forcecheck fmt`` writes a text list
+        (sections in the format's order, cards by their catalog names, copies summed), card names
+        in ``names``' language (None: the language the list is written in). ``comments=False``
+        leaves out the list's comments and metadata lines (a list published for anyone to read:
+        a player's notes are not published with it)."""
+        from forcecheck.canonical import canonical_text
+        from forcecheck.records import replace
+
+        deck, fmt, catalog, _settings = self._read(text, format_name, as_of, filename)
+        original = text.replace("\r\n", "\n").replace("\r", "\n")
+        if not comments:
+            deck, original = replace(deck, notes=[], metadata={}), ""
+        return canonical_text(deck, fmt, catalog, original, "text", names)
 
     def verify_texts(self, registered: str, played: str, format_name: str, as_of: str | None = None,
                      names: tuple[str, str] = ("registered.txt", "played.txt")) -> dict[str, Any]:

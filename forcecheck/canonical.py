@@ -210,7 +210,7 @@ def refuse_what_fmt_would_drop(deck: Decklist, fmt, resolution) -> None:
     cells, are the card's own facts: the canonical form may leave them out."""
     from forcecheck.rules.announced import announced_count_findings
 
-    for finding in announced_count_findings(deck, fmt, resolution):
+    for _slug, finding in announced_count_findings(deck, fmt, resolution):
         raise NotRewritable(f"{finding.message}; fmt would drop the announced count (make the two agree first)", finding.line)
     for item in resolution.findings:
         finding = item.finding
@@ -273,12 +273,13 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
 
 
 def _title_in(fmt, group: CanonSection, names: str | None) -> str:
-    """A section's title in the list's language: a Japanese list gets the format's Japanese title."""
+    """A section's title in the list's language: a Japanese list gets the format's Japanese title
+    (one with kana: a title in kanji alone is the Chinese one, as ABC's 主牌库)."""
     if names == "ja" and not group.key.startswith("?"):
-        from forcecheck.cards.names import has_kana_or_kanji
+        from forcecheck.cards.names import has_kana
 
         spec = next((s for s in fmt.spec.sections if s.id == group.key), None)
-        japanese = [a for a in (spec.aliases if spec else ()) if has_kana_or_kanji(a)]
+        japanese = [a for a in (spec.aliases if spec else ()) if has_kana(a)]
         if japanese:
             return japanese[0]
     return group.title

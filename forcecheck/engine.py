@@ -24,7 +24,7 @@ from forcecheck.decklists.model import Decklist, HeaderTable, header_key
 from forcecheck.records import Record
 from forcecheck.report.model import DeckReport, Violation
 from forcecheck.resolve import resolve
-from forcecheck.rules.announced import SLUG as ANNOUNCED, announced_count_findings
+from forcecheck.rules.announced import announced_count_findings
 from forcecheck.rules.banlist import compile_missing_list, rule_banlist
 from forcecheck.rules.base import Check, ResolvedDeck
 from forcecheck.rules.registry import KINDS, RuleKind
@@ -475,9 +475,9 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
     for item in resolution.findings:
         kind = KINDS[item.rule]
         violations.append(_violation(item.finding, kind, item.rule, kind.severity, deck.path))
-    announced = KINDS[ANNOUNCED]
-    for finding in announced_count_findings(deck, fmt, resolution):
-        violations.append(_violation(finding, announced, ANNOUNCED, announced.severity, deck.path))
+    for slug, finding in announced_count_findings(deck, fmt, resolution):
+        kind = KINDS[slug]
+        violations.append(_violation(finding, kind, slug, kind.severity, deck.path))
     resolved = resolution.deck
     for step in fmt.steps_for(resolved.filled):
         if isinstance(step, CardPass):

@@ -305,7 +305,7 @@ def account_for_every_card(text: str, suffix: str, format_name: str, plain_lines
         assert line in entry_lines or line in problem_lines or line in finding_lines, f"card line {line} vanished"
     # a line reported as no card (the deck's title, a heading, "read 'LPT1' as nothing") may stay
     # out of the count; every other valid line is in it, and nothing is counted twice
-    not_cards = {line for f in resolution.findings if f.rule in ("deck-title", "line-read-as")
+    not_cards = {line for f in resolution.findings if f.rule in ("deck-title", "line-read-as", "prose")
                  for line in (getattr(f.finding, "lines", None) or [f.finding.line])}  # one finding may name several lines
     counted = sum(resolution.content.values())
     unreported = sum(e.count for e in entries if e.count_ok and e.line not in not_cards)

@@ -293,3 +293,16 @@ def test_fmt_reads_ydk_markers_in_any_case_as_markers_not_comments(tmp_path):
     assert result.exit_code == 0, result.stderr
     lines = path.read_text().split("\n")
     assert "#main" in lines and "#extra" in lines and "#Main" not in lines and "#EXTRA" not in lines
+
+
+@pytest.mark.parametrize(
+    "format_id,section,title",
+    [("abc", "main", "メインデッキ"), ("abc", "ruler", "ルーラー"), ("abc", "stones", "魔石デッキ"), ("bifrost", "main", "メインデッキ")],
+)
+def test_a_japanese_list_gets_the_japanese_section_title_never_the_chinese_one(format_id, section, title):
+    """ABC's aliases name the Chinese titles (主牌库, 奥秘领主) too: a Japanese list takes the one in kana."""
+    from forcecheck.canonical import CanonSection, _title_in
+
+    fmt = FormatCache().get(format_id)
+    assert _title_in(fmt, CanonSection(section, "Main Deck"), "ja") == title
+    assert _title_in(fmt, CanonSection(section, "Main Deck"), None) == "Main Deck"

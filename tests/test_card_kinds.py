@@ -49,7 +49,7 @@ def test_groups_of_kinds_read_a_list_both_ways():
     report = read(text, "ygo-5ds")
     assert report.sections == {"main": 9, "extra": 2}
     assert [v.code for v in report.violations if v.code.startswith("FC0")] == []
-    wrong = read("Monsters:\n3 Junk Synchron\nTuners (3):\n2 Stardust Dragon\n", "ygo-5ds")
+    wrong = read("Monsters:\n3 Junk Synchron\nTuners (5):\n2 Stardust Dragon\n", "ygo-5ds")
     assert [(v.code, v.rule, v.section, v.card) for v in wrong.violations if v.code in ("FC302", "FC006")] == [
         ("FC006", "declared-count-mismatch", "main", None), ("FC302", "main-no-extra-deck-monsters", "main", "Stardust Dragon")]
 
@@ -70,3 +70,27 @@ def test_every_card_type_of_the_real_databases_is_a_kind_and_no_card_name_is_a_g
     from forcecheck.decklists.kinds import _fold
 
     assert {_fold(n) for n in made_of_kinds} <= cards, "card names made of kind words alone: add them to 'cards:'"
+
+
+def test_the_json_checks_read_is_the_yaml_people_edit():
+    import json
+    from pathlib import Path
+
+    import yaml
+
+    folder = Path(__file__).resolve().parent.parent / "forcecheck" / "data"
+    assert json.loads((folder / "card_kinds.json").read_text(encoding="utf-8")) == yaml.safe_load(
+        (folder / "card_kinds.yaml").read_text(encoding="utf-8")), "run: python -m forcecheck.decklists.kinds"
+
+
+def test_a_group_title_with_a_small_count_that_its_cards_do_not_bear_out_is_ambiguous():
+    """``Magic 1枚`` is a group announcing one card, or one copy of a card named Magic: where the
+    cards under it disagree with the count, neither is taken on trust (FC014); where they agree,
+    it is the group."""
+    report = read("Monsters:\n3 Junk Synchron\nMagic 1枚\n3 Mystical Space Typhoon\n", "ygo-5ds")
+    assert [(v.code, v.rule, v.line, v.found, v.limit) for v in report.violations if v.code.startswith("FC0")] == [
+        ("FC014", "ambiguous-line", 3, 3, "1")]
+    agreed = read("Monsters:\n3 Junk Synchron\nMagic 1枚\n1 Mystical Space Typhoon\n", "ygo-5ds")
+    assert [v.code for v in agreed.violations if v.code.startswith("FC0")] == [] and agreed.sections == {"main": 4}
+    x_count = read("Monsters:\n3 Junk Synchron\nMagic x1\n", "ygo-5ds")  # an x marks a card's copies: no group
+    assert [(v.code, v.card, v.line) for v in x_count.violations if v.code.startswith("FC0")] == [("FC001", "Magic", 3)]

@@ -135,7 +135,7 @@ def test_text_reader_never_crashes_and_never_loses_a_card_line(text):
     deck = read_text_decklist(text, "fuzz.txt", HEADERS)
     entries = sum(len(s.entries) for s in deck.all_sections())
     long_lines = sum(1 for p in deck.problems if p.rule == "line-too-long")
-    rule = re.compile(r"^[\s|+=_~*・･·•\-–—]*$")  # a table border or rule: no text
+    rule = re.compile(r"^[\s|+=_~*・･·•\-–—:]*$")  # a table border or rule, or a lone colon: no text
     lines = [ln for ln in text.split("\n") if ln.strip() and not ln.strip().startswith(("#", "//")) and not rule.match(ln)]
     headers = len(deck.sections)
     # every other line is a header, an entry (an inline header holds one), a note (metadata, a total) or a reported problem

@@ -109,13 +109,15 @@ def test_organiser_list_illegal_first_with_duplicates_flagged(client, clock):
 def test_export_is_the_register_table(client, clock):
     from forcecheck.register import COLUMNS
 
+    from forcecheck.web.exports import DESK_COLUMNS
+
     event = new_event(client, clock)
     ann = register(client, event["id"], "Ann")
     bob = register(client, event["id"], "Bob", FARIA_LEGAL)
     response = client.get(f"/api/events/{event['id']}/export.csv", headers=BEARER)
     assert response.status_code == 200 and response.headers["content-type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(response.text)))
-    assert list(rows[0]) == COLUMNS
+    assert list(rows[0]) == COLUMNS + DESK_COLUMNS == COLUMNS + ["player_id", "unlocked"]  # register's columns keep their places
     assert [(r["status"], r["file"], r["player"], r["codes"], r["fingerprint"]) for r in rows] == [
         ("illegal", ann["id"], "Ann", "FC001 FC012", ann["fingerprint"]), ("legal", bob["id"], "Bob", "", bob["fingerprint"])]
     doc = json.loads(client.get(f"/api/events/{event['id']}/export.json", headers=BEARER).text)

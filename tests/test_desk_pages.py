@@ -102,7 +102,7 @@ def test_migrations_run_once_and_record_their_version(db_url):
     store.migrate()  # a second start changes nothing
     engine = sa.create_engine(engine_url(db_url))
     with engine.connect() as conn:
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0002"
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0003"
         if engine.dialect.name == "sqlite":
             assert conn.execute(sa.text("PRAGMA journal_mode")).scalar_one() == "wal"
     engine.dispose()
@@ -169,7 +169,7 @@ def test_a_correction_is_shown_on_its_line_once():
     from forcecheck.web.desk import annotate
 
     correction = {"line": 2, "written": "Perceval, the Seeker of Holy Grial", "read_as": "Perceval, the Seeker of Holy Grail"}
-    finding = {"line": 2, "code": "FC012", "severity": "warning",
+    finding = {"line": 2, "code": "FC012", "rule": "name-corrected", "severity": "warning",
                "message": "read 'Perceval, the Seeker of Holy Grial' as 'Perceval, the Seeker of Holy Grail' (typo)"}
     text = "Main Deck:\n4 Perceval, the Seeker of Holy Grial\n"
     said = annotate(text, {"violations": [finding], "corrections": [correction]})
@@ -177,7 +177,13 @@ def test_a_correction_is_shown_on_its_line_once():
     assert said.lines[1].worst == "warning" and said.lines[0].worst is None
     ignored = annotate(text, {"violations": [], "corrections": [correction]})
     assert ignored.lines[1].corrections == [correction] and ignored.lines[1].worst is None
-    error = {"line": 2, "code": "FC001", "severity": "error", "message": "unknown card"}
+    error = {"line": 2, "code": "FC001", "rule": "unknown-card", "severity": "error", "message": "unknown card"}
+    assert annotate(text, {"violations": [error], "corrections": [correction]}).lines[1].corrections == [correction]
+    # the finding is matched by its rule, never by its wording: one finding says one correction
+    other = {"line": 2, "written": "Gwain", "read_as": "Gawain"}
+    reworded = dict(finding, message="spelling assumed")
+    two = annotate(text, {"violations": [reworded], "corrections": [correction, other]})
+    assert two.lines[1].corrections == [other]
     assert annotate(text, {"violations": [finding, error], "corrections": [correction]}).lines[1].worst == "error"
 
 

@@ -163,9 +163,13 @@ def test_user_text_shows_as_text(client, clock):
     fingerprint = re.search(r'<code class="fingerprint">(fc1-[0-9a-f]{32})</code>', html).group(1)
     assert "1 {{7*7}}" in html and "unknown card &#39;{{7*7}}&#39;" in html and fingerprint
     client.headers.update(BEARER)
-    for path in (f"/admin/events/{event['id']}", f"/admin/events/{event['id']}/sheets"):
+    registration = str(response.url).rsplit("/", 1)[1]
+    assert client.post(f"/api/events/{event['id']}/publish", json={"registrations": "all"}).status_code == 200
+    for path in (f"/admin/events/{event['id']}", f"/admin/registrations/{registration}", f"/e/{event['id']}/lists",
+                 f"/admin/events/{event['id']}?lang=ja"):
         admin_html = client.get(path).text
-        assert "<b>Eve</b>" not in admin_html and "&lt;b&gt;Eve&lt;/b&gt;" in admin_html
+        assert "<b>Eve</b>" not in admin_html and "&lt;b&gt;Eve&lt;/b&gt;" in admin_html, path
+        assert "<script>alert" not in admin_html
 
 
 def test_pages_carry_security_headers(client):

@@ -60,6 +60,14 @@ def _fold_word(word: str) -> str:
     return _singular(word)
 
 
+def _few_words_dropped(meant: set[str] | None, words: list[str]) -> set[str] | None:
+    """The names a one-word spelling may mean: those that hold at most one small word besides
+    (``Force`` is no spelling of ``The A. Forces``, whose ``the`` and ``a`` would both go)."""
+    if meant is None or len(words) != 1:
+        return meant
+    return {name for name in meant if len(normalize_name(name).split()) <= 2}
+
+
 def variant_key(key: str) -> str:
     """The key two spellings of one name share: words that matter, run together."""
     return "".join(_fold_words(key))
@@ -177,11 +185,11 @@ class Corrector:
         if not words:
             return None
         folded = " ".join(words)
-        meant = self._variant.get(folded.replace(" ", ""))
-        if meant is not None:
+        meant = _few_words_dropped(self._variant.get(folded.replace(" ", "")), words)
+        if meant:
             return Correction(next(iter(meant)), "spelling variant") if len(meant) == 1 else None
-        meant = self._order.get(" ".join(sorted(words)))
-        if meant is not None:
+        meant = _few_words_dropped(self._order.get(" ".join(sorted(words))), words)
+        if meant:
             return Correction(next(iter(meant)), "word order") if len(meant) == 1 else None
         compact = folded.replace(" ", "")
         if len(compact) >= MIN_SHORTENED:

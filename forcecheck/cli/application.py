@@ -438,11 +438,11 @@ COMMAND_MODULES = {
     "fmt": "tournament", "fingerprint": "tournament", "register": "tournament", "verify": "tournament",
     "rules": "formats", "formats": "formats", "config": "formats",
     "catalog": "catalog", "banlist": "catalog",
-    "serve": "serve",
+    "serve": "serve", "sheet": "sheet",
 }
 """Command (or group) name -> the module of ``forcecheck.cli`` that defines it."""
 
-MODULE_ORDER = ("check", "stats", "tournament", "formats", "catalog", "serve")
+MODULE_ORDER = ("check", "stats", "tournament", "formats", "catalog", "serve", "sheet")
 """The command modules in the order their commands appear in help."""
 
 

@@ -30,11 +30,10 @@ def vocabulary(game: str) -> tuple[dict[str, frozenset[str]], dict[str, frozense
     """``(words, with, cards)`` of a game: every word or phrase (folded) -> the kinds it names,
     each kind -> the types a card of it always has besides it, and the names (folded) of cards
     made of kind words alone. Read once from the data file."""
+    import json
     from importlib.resources import files
 
-    import yaml
-
-    data = yaml.safe_load(files("forcecheck.data").joinpath("card_kinds.yaml").read_text(encoding="utf-8")) or {}
+    data = json.loads(files("forcecheck.data").joinpath("card_kinds.json").read_text(encoding="utf-8")) or {}
     game_data = data.get(game) or {}
     words: dict[str, frozenset[str]] = {}
     with_: dict[str, frozenset[str]] = {}
@@ -186,3 +185,23 @@ def _side_by_side(kinds: frozenset[str], with_: dict[str, frozenset[str]]) -> li
     if len(bases) < 2:
         return [kinds]
     return [frozenset({base} | {kind for kind in kinds if base in with_.get(kind, ())}) for base in bases]
+
+
+def write_json() -> None:
+    """Write ``card_kinds.json`` from ``card_kinds.yaml`` (the file people edit): a check reads
+    the JSON, as PyYAML's import alone would be a tenth of a one-deck check's start.
+
+        python -m forcecheck.decklists.kinds
+    """
+    import json
+    from pathlib import Path
+
+    import yaml
+
+    folder = Path(__file__).resolve().parent.parent / "data"
+    data = yaml.safe_load((folder / "card_kinds.yaml").read_text(encoding="utf-8"))
+    (folder / "card_kinds.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_json()

@@ -32,8 +32,8 @@ _COUNT_FIRST = lazy(
     r"^(?P<count>[+-]?\d+(?:[.,/]\d+)?)(?:\s*[xX×*]\s+|\s*(?:pcs?\.?|copies)\s+(?:of\s+)?|\s*[xX×*]?\s+)(?:[-–—:.]\s+)?(?P<name>\S.*)$"
     r"|^(?P<count2>[+-]?\d+)[xX×](?P<name2>\S.*)$"
     r"|^(?P<count3>\d+)\s*(?=[《「『【\[])(?P<name3>\S.*)$"
-    r"|^(?P<count4>\d{1,4})\s*(?:[:.)]|-(?!\d))\s*(?P<name4>[^\s\d].*)$"
-    r"|^\((?P<count5>\d{1,2})\)\s*(?P<name5>[^\s\d].*)$"
+    r"|^(?P<count4>\d{1,4})\s*(?:[:.)]|-(?!\d))\s*(?P<name4>(?:[^\s\d]|\d+[^\d\s:.,]).*)$"
+    r"|^\((?P<count5>\d{1,2})\)\s*(?P<name5>\S.*)$"
 )
 """``4 Name``, ``4x Name``, ``3 x Name``, ``4xName``, ``2 – Name``, ``3《Name》``, ``4pcs Name``,
 ``4: Name``, ``4) Name``, ``4. Name``, ``4- Name``, ``3:名``, ``(4) Name``."""
@@ -60,6 +60,9 @@ _TABLE_JUNK = lazy(r"\.(?:png|jpe?g|gif|webp)\b|\b(?:common|uncommon|rare|super 
 _GLUED_COUNT = lazy(r"[^\W\d_](\d{1,2}[xX×]\s+\S.*)$")
 _SPLIT_COUNTS = lazy(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
 """Where a flattened table row starts another ``N Name`` cell."""
+_SPLIT_COUNTS_FIRST = lazy(r"(?:^|\s)(?=\d{1,2}\s*[xX×]?\s+\S)")
+"""The same, for a row whose first cell starts with its count: an ``X`` before a number is then
+the end of a name (``2 Salamangreat Zebroid X 1 Phantasmal Lord``), not an ``x1`` count."""
 _NOTE = lazy(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
 """A trailing remark in brackets (``(制限)``, ``(Strictly better than X)``) or cost symbols."""
 _COST_FIRST = lazy(r"^\(\s*\d{1,2}\s*\)\s*(?=\S)")
@@ -136,8 +139,10 @@ def _count_and_name(folded: str) -> tuple[str, int, int, str] | None:
                 if match.group(count_group) is not None:
                     if pattern is _COUNT_FIRST and count_group == BRACKETED_FIRST and _COUNT_LAST.match(folded):
                         break  # "(2) Viviane x2": the count follows the name, the number in brackets is its cost
-                    if pattern is _COUNT_LAST and folded[: match.end(name_group)].rstrip().endswith((":", "：")):
-                        return None  # "1st Place: x1 – Name": a label, then a card line, not "1st Place:" once
+                    if pattern is _COUNT_FIRST and count_group == "count4" and _COUNT_LAST.match(folded):
+                        break  # "8-Claws Scorpion x3", "... 3枚": the count is written after, the number before is the name's
+                    if pattern is _COUNT_LAST and folded[: match.end(name_group)].rstrip().endswith((":", "：", "-", "–", "—")):
+                        return None  # "1st Place: x1 – Name", "Winner - x3 – Name": a label, then a card line
                     return match.group(count_group), match.start(name_group), match.end(name_group), count_group
             else:
                 return None
@@ -262,7 +267,7 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
         words = entry.name.split()
         for cut in range(len(words) - 1, 0, -1):
             out.append(_reading(" ".join(words[:cut]), entry.printing, *args, ReadingKind.ROW_REST))
-    titled = _TITLE_BEFORE_CARD.match(folded) if entry.count_text is None else None
+    titled = _TITLE_BEFORE_CARD.match(folded) if entry.count_text is None or bare is not None else None
     if titled:  # "Top 8: 1 Junk Synchron": a card line after a title-like label is a card line
         card = parse_entry_simple(raw[titled.start("rest"):])
         if card.count_text is not None:
@@ -305,7 +310,8 @@ def cell_texts(raw: str) -> list[str] | None:
         bounds = [0] + ends + [len(raw)]
         cells = [raw[a:b].strip() for a, b in zip(bounds, bounds[1:])]
         return [cell for cell in cells if cell] if len(cells) > 1 else None
-    starts = [m.end() for m in _SPLIT_COUNTS.finditer(folded)]
+    splitter = _SPLIT_COUNTS_FIRST if folded[:1].isdigit() else _SPLIT_COUNTS
+    starts = [m.end() for m in splitter.finditer(folded)]
     if len(starts) < 2:
         return None
     cells = []
@@ -331,16 +337,26 @@ def split_cells(raw: str, folded: str) -> tuple | None:
     cells = cell_texts(raw)
     if cells is None:
         return None
-    parts = []
-    for cell in cells:
-        cell = cell.strip()
+    merged: list[str] = []
+    for cell in (c.strip() for c in cells):
         if not cell:
             continue
+        if merged and _NAME_NUMBER_CELL.match(fold_width(cell)):
+            merged[-1] = f"{merged[-1]} {cell}"  # "Tricky Spell 4", "Karakuri Shogun mdl 00 "Burei"": the number ends a name
+            continue
+        merged.append(cell)
+    parts = []
+    for cell in merged:
         entry = parse_entry_simple(cell)
         if len(entry.name) < 2:
             return None
         parts.append(entry)
     return tuple(parts) if len(parts) > 1 else None
+
+
+_NAME_NUMBER_CELL = lazy(r"^(?:\d{1,4}|0\d*\s.*)$")
+"""A cell that is a number alone, or a count of 0 written with a leading zero (``00 "Burei"``): no
+card line of its own, but the end of the name before it."""
 
 
 def parse_entry_simple(text: str) -> Entry:
@@ -375,6 +391,14 @@ _METADATA_KEYS = {"deck name": "name", "deckname": "name", "deck title": "name",
                   "日付": "date", "tournament": "event", "placement": "place", "rank": "place", "result": "place"}
 
 
+_X_BEFORE_COUNT = lazy(r"(?:^|\s)[xX×*]\s*$")
+_TOTAL_WORD = lazy(r"[^\W\d_]+")
+_TOTAL_WORDS = frozenset({"card", "cards", "count", "in", "the", "of", "for", "main", "deck", "side", "board", "sideboard",
+                          "extra", "stone", "stones", "magic", "rune", "runes", "stranger", "ruler", "monsters", "spells",
+                          "traps", "number", "all", "amount"})
+"""The words a total line may say what it counts with (``Total cards main deck - 40``)."""
+
+
 def total_of(line: str) -> tuple[int, str | None] | None:
     """``Total: 41`` / ``43 cards total`` / ``Total cards main deck - 40`` -> (41, None) /
     (43, None) / (40, "main deck")."""
@@ -382,6 +406,9 @@ def total_of(line: str) -> tuple[int, str | None] | None:
     if not match:
         return None
     number = match.group("n1") or match.group("n2") or match.group("n3")
+    if match.group("n1") and (_X_BEFORE_COUNT.search(match.group("what") or "")
+                              or not set(_TOTAL_WORD.findall((match.group("what") or "").lower())) <= _TOTAL_WORDS):
+        return None  # "Total Eclipse x3", "Total Eclipse 3枚": a card and its copies, not a total
     what = (match.group("what") or "").strip(" :-–—")
     what = re.sub(r"^cards?\s*(?:in\s+)?(?:the\s+)?", "", what, flags=re.IGNORECASE).strip()
     return int(number), (what or None)
@@ -456,7 +483,9 @@ def looks_like_prose(text: str) -> bool:
         return True
     words = [w.lower().strip("'") for w in _WORD.findall(text.replace("\u2019", "'"))]
     if len(words) < 3:
-        return bool(text) and not text.isascii() and len(text) >= 8 and bool(_SENTENCE_END.search(text))
+        from forcecheck.cards.names import has_kana_or_kanji
+
+        return len(text) >= 8 and has_kana_or_kanji(text) and bool(_SENTENCE_END.search(text))
     said = sum(1 for w in words if w in _PROSE_WORDS)
     return said >= 2 or (said >= 1 and bool(_SENTENCE_END.search(text)))
 
@@ -572,12 +601,17 @@ def _named_in(sentence: str, headers: HeaderTable, at_end: bool = False) -> Head
 _INLINE_COUNT = lazy(r"^\(?\s*\d{1,3}\s*\)?(?:\s*cards?|枚)?$", re.IGNORECASE)
 
 
+_X_COUNT = lazy(r"[xX×]\s*\d{1,3}\s*[)\]]?\s*$")
+
+
 def _known(text: str, headers: HeaderTable) -> HeaderLine | None:
     bare, count, of = header_parts(text)
     bare = undecorated(bare).rstrip(":： ")
     key = header_key(bare)
     if key in headers.sections:
         return HeaderLine(bare, headers.sections[key], None, count, of, "", True)
+    if count is not None and _X_COUNT.search(fold_width(text)):
+        return None  # "Magic x1", "Trap ×2": an x marks a card's copies; only a section's title takes one ("Main Deck x 42")
     if key in headers.groups:
         return HeaderLine(bare, None, headers.groups[key], count, of, "", True)
     if headers.kinds is not None and bare:

@@ -21,22 +21,16 @@ from __future__ import annotations
 
 import re
 
+from forcecheck.decklists.classify import LineKind, classify, comment_metadata
 from forcecheck.decklists.lines import (
     MAX_COUNT,
     MAX_LINE_CHARS,
     cell_texts,
-    column_titles,
-    is_list_label,
-    is_table_header_row,
     known_header_lines,
     list_on_one_line,
-    looks_like_prose,
-    metadata_of,
     parse_entry,
-    read_header,
     split_at_headers,
     strip_markup,
-    total_of,
     with_title_in_name,
 )
 from forcecheck.decklists.model import (
@@ -50,26 +44,8 @@ from forcecheck.decklists.model import (
 )
 from forcecheck.lazyre import lazy
 
-__all__ = ["MAX_COUNT", "MAX_LINE_CHARS", "parse_entry", "read_text_decklist"]
+__all__ = ["MAX_COUNT", "MAX_LINE_CHARS", "comment_metadata", "parse_entry", "read_text_decklist"]
 
-_COMMENT_METADATA = lazy(
-    r"^\s*(?:#|//)\s*(player|name|deck|event|date|author|place|format)\s*:\s*(\S.*?)\s*$", re.IGNORECASE
-)
-
-
-def comment_metadata(line: str) -> tuple[str, str] | None:
-    """``# Player: Jane Doe`` -> ("player", "Jane Doe"): the comments that carry metadata."""
-    match = _COMMENT_METADATA.match(line)
-    return (match.group(1).lower(), match.group(2)) if match else None
-_TRAILING_COMMENT = lazy(r"\s+#\s.*$|\s{2,}//(?:\s.*)?$")
-"""``4 Name # my note``, ``4 Name   // my note``. A `` // `` with single spaces is no comment but
-the mark between a card's faces (``Ruler // J-ruler``)."""
-_MARKDOWN_HEADING = lazy(r"^(?:#+|//)\s*")
-_BULLET = lazy(r"^(?:[-*]\s+|[•·●▪►>|]\s*)+(?=\S)")
-"""``- 4x Name``, ``* Name``, ``• Name``: list items (``-1 Name`` is a negative count, no bullet)."""
-_RULE_LINE = lazy(r"^[\s|+=_~*・･·•\-–—:]*$")
-_EDITORS_NOTE = lazy(r"^[\[［].*(?:\.\.\.|…).*[\]］]$")
-"""A whole line in square brackets with an ellipsis: an editor's mark (``[... the page ends here ...]``)."""
 _CONTINUED = lazy(r"\S\s*//$")
 """A line that ends in ``//``: the card's other face is on the next line."""
 _AFTER_INLINE = 1_000
@@ -181,8 +157,8 @@ class _Reader:
         self.blank = 0
 
     def read(self, line: str, number: int) -> None:
-        """Any line but the plain card line under a header."""
-        deck = self.deck
+        """Any line but the plain card line under a header: classified (``decklists.classify``),
+        then applied to the reader's state."""
         known = self.header_lines.get(line)
         if known is not None:  # "Main Deck:" again: read as it was the last time (never changed after)
             self._header(known, number)
@@ -192,89 +168,55 @@ class _Reader:
             self._entry(Entry(template.name, template.count, number, template.printing, template.count_ok,
                               template.count_text, template._readings, template.count_last, template.bracketed))
             return
-        original = line
-        if "[" in line:
-            line = strip_markup(line)  # "[deck]...[/deck]", "[b]Main Deck[/b]": forum markup, never a card
-            if not line:
-                self.blank += 1
-                return
-        if line.startswith(("#", "//")):
-            meta = comment_metadata(line)
-            if meta:  # "# Player: Jane Doe" comments carry registration metadata
-                self._metadata(*meta)
-                return
-            heading = _MARKDOWN_HEADING.sub("", line)
-            header = read_header(heading, self.headers) if heading and not looks_like_prose(heading) else None
-            if header is None or not header.known:
-                deck.notes.append(Note("comment", line, number))  # fmt keeps it
-                return
+        token = classify(line, self.headers)
+        kind = token.kind
+        deck = self.deck
+        if token.trailing is not None:
+            deck.notes.append(Note("trailing-comment", token.trailing, number))
+        if kind is LineKind.CARD:
+            entry = parse_entry(token.text, number)
+            if token.text[0].isdigit() and token.trailing is None and token.text == line:
+                # how such a line reads depends on its text alone, not on the format or the list
+                if len(_CARD_LINES) >= _CARD_LINES_KEPT:
+                    _CARD_LINES.clear()
+                _CARD_LINES[line] = entry
+            self._entry(entry)
+        elif kind is LineKind.HEADER:
+            header = token.header
+            if header.known and not header.inline and token.trailing is None:
+                self.header_lines[line] = header
             self._header(header, number)
-            return
-        if _BULLET.match(line):
-            line = _BULLET.sub("", line)  # "- 4x Name", "• Name x2": a list item
-        if _RULE_LINE.match(line):
-            self.blank += 1  # "|", "---", "===": a table border or a rule, as good as a blank line
-            return
-        if _EDITORS_NOTE.match(line):  # "[... TRUNCATED ...]", "[…]": an editor's mark in a copied page, no card
-            deck.notes.append(Note("remark", line, number))
-            return
-        commented = False
-        if "#" in line or "  //" in line:
-            uncommented = _TRAILING_COMMENT.sub("", line).strip()
-            if uncommented != line:
-                commented = True
-                deck.notes.append(Note("trailing-comment", line[len(uncommented):].strip(), number))
-            line = uncommented
-            if not line:
-                return
-        total = total_of(line)
-        if total is not None:
-            deck.notes.append(Note("total", line, number, total[0], total[1]))
+        elif kind is LineKind.BLANK:
+            self.blank += 1
+        elif kind is LineKind.COMMENT:
+            if token.text:
+                deck.notes.append(Note("comment", token.text, number))  # fmt keeps it
+        elif kind is LineKind.COMMENT_METADATA:
+            self._metadata(*token.value)
+        elif kind is LineKind.REMARK:
+            deck.notes.append(Note("remark", token.text, number))
+        elif kind is LineKind.TOTAL:
+            deck.notes.append(Note("total", token.text, number, *token.value))
             self.blank = 0
-            return
-        meta = metadata_of(line)
-        if meta is not None and header_key(meta[0]) not in self.headers.sections:
-            self._metadata(*meta)
-            deck.notes.append(Note("metadata", line, number))
+        elif kind is LineKind.METADATA:
+            self._metadata(*token.value)
+            deck.notes.append(Note("metadata", token.text, number))
             self.blank = 0
-            return
-        if is_table_header_row(line):  # "| Qty | Name | Type |": a table's header row
-            deck.notes.append(Note("table-header", line, number))
+        elif kind is LineKind.TABLE_HEADER:
+            deck.notes.append(Note("table-header", token.text, number))
             self.blank = 0
-            return
-        if not line[0].isdigit():
-            if is_list_label(line) and header_key(line.rstrip(":： ")) not in self.headers.sections:
-                # "Decklist:", "デッキレシピ": announces the list, names no section
-                deck.notes.append(Note("label", line, number))
-                self.current = self.written = None
-                self.blank = 0
-                return
-            header = read_header(line, self.headers)
-            if header is not None:
-                if header.known and not header.inline:
-                    self.header_lines[line] = header
-                self._header(header, number)
-                return
-            columns = column_titles(line, self.headers)
-            if columns is not None:
-                self._table(columns, line, number)
-                return
-            pieces = split_at_headers(line, self.headers)
-            if pieces is not None:  # a whole list collapsed onto one line: read it piece by piece
-                for piece in pieces:
-                    self.read(piece, number)
-                return
-        pieces = list_on_one_line(line)
-        if pieces is not None:  # "2:Name, 3:Name, 1:Name", "2 A | 3 B | 1 C": a list written on one line
-            for piece in pieces:
+        elif kind is LineKind.LABEL:
+            deck.notes.append(Note("label", token.text, number))
+            self.current = self.written = None
+            self.blank = 0
+        elif kind is LineKind.COLUMNS:
+            self._table(token.header, token.text, number)
+        elif kind is LineKind.COLLAPSED:  # a whole list collapsed onto one line: read it piece by piece
+            for piece in token.pieces:
+                self.read(piece, number)
+        elif kind is LineKind.LIST:  # "2:Name, 3:Name, 1:Name", "2 A | 3 B | 1 C": a list written on one line
+            for piece in token.pieces:
                 self._entry(parse_entry(piece, number))
-            return
-        entry = parse_entry(line, number)
-        if line[0].isdigit() and not commented:  # how such a line reads depends on its text alone, not on the format or the list
-            if len(_CARD_LINES) >= _CARD_LINES_KEPT:
-                _CARD_LINES.clear()
-            _CARD_LINES[original] = entry
-        self._entry(entry)
 
     def _metadata(self, key: str, value: str) -> None:
         if key in ("name", "deck"):

@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 
 from forcecheck import __version__
 from forcecheck.web.deps import NeedsOrganiser, wants_json
-from forcecheck.web.desk import Desk, DeskError
+from forcecheck.web.desk import N_, Desk, DeskError
 from forcecheck.web.middleware import BodyLimit, Guard
 
 MAX_BODY_BYTES = 2 * 1024 * 1024
@@ -36,6 +36,9 @@ DEFAULT_CLIENT_LIMIT = 60
 RETRY_UNAVAILABLE = 5
 """Seconds a client is asked to wait when the database cannot be reached or written."""
 UNAVAILABLE = "the desk cannot reach or write its database just now; nothing was saved: try again in a moment"
+PAGE_UNAVAILABLE = N_("The desk cannot reach or write its database just now, so nothing was saved. "
+                      "Please try again in a moment: your browser's Back button keeps what you typed.")
+PAGE_INTERNAL = N_("Something went wrong inside the desk; nothing was saved. Please try again.")
 
 HERE = Path(__file__).parent
 
@@ -133,7 +136,7 @@ def create_app(config: DeskConfig) -> FastAPI:
             except DeskError as again:  # the page itself cannot be shown (no such event, not your registration)
                 if again.status != exc.status and exc.status not in (403, 429):
                     exc = again
-        return app.state.pages.error(request, exc.status, exc.message, headers)
+        return app.state.pages.error(request, exc.status, exc, headers)
 
     @app.exception_handler(StoreUnavailable)
     async def store_unavailable(request: Request, exc: StoreUnavailable):
@@ -143,8 +146,7 @@ def create_app(config: DeskConfig) -> FastAPI:
         headers = {"Retry-After": str(RETRY_UNAVAILABLE)}
         if wants_json(request.scope):
             return JSONResponse({"detail": UNAVAILABLE}, status_code=503, headers=headers)
-        return app.state.pages.error(request, 503, "The desk cannot reach or write its database just now, so nothing was saved. "
-                                     "Please try again in a moment: your browser's Back button keeps what you typed.", headers)
+        return app.state.pages.error(request, 503, PAGE_UNAVAILABLE, headers)
 
     @app.exception_handler(NeedsOrganiser)
     async def needs_organiser(request: Request, exc: NeedsOrganiser):
@@ -161,8 +163,7 @@ def create_app(config: DeskConfig) -> FastAPI:
     async def internal_error(request: Request, exc: Exception):  # logged by the server; never a traceback to people
         if wants_json(request.scope):
             return JSONResponse({"detail": "internal error of the desk; nothing was saved"}, status_code=500)
-        return app.state.pages.error(request, 500, "Something went wrong inside the desk; nothing was saved. Please try again.",
-                                     None)
+        return app.state.pages.error(request, 500, PAGE_INTERNAL, None)
 
     app.include_router(api_router)
     app.include_router(pages_router)

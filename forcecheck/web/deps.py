@@ -12,11 +12,11 @@ from typing import Any
 
 from fastapi import Request
 
-from forcecheck.web.desk import Desk, DeskError, Unauthorized
+from forcecheck.web.desk import N_, Desk, DeskError, Unauthorized
 from forcecheck.web.security import CSRF_COOKIE, ORGANISER_COOKIE, Csrf
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-EXPIRED = "This form had expired (or came from another site); nothing was saved. Check your list below and press the button again."
+EXPIRED = N_("This form had expired (or came from another site); nothing was saved. Check your list below and press the button again.")
 
 
 def wants_json(scope) -> bool:
@@ -43,9 +43,9 @@ class TooManyRequests(DeskError):
     status = 429
 
     def __init__(self, retry_after: int, page: bool):
-        super().__init__(("Too many checks and submissions from your address: wait {0} s and press the button again "
-                          "(nothing was saved; your list is kept below)." if page else
-                          "too many checks and submissions from your address: try again in {0} s").format(retry_after))
+        super().__init__(N_("Too many checks and submissions from your address: wait {seconds} s and press the button again "
+                            "(nothing was saved; your list is kept below).") if page else
+                         "too many checks and submissions from your address: try again in {seconds} s", seconds=retry_after)
         self.retry_after = retry_after
 
 

@@ -21,23 +21,51 @@ from forcecheck.api import Checker, DecklistTooLarge
 from forcecheck.errors import ForcecheckError
 from forcecheck.web import names
 from forcecheck.web.security import new_id, new_token, token_hash, token_matches
-from forcecheck.web.storage import Event, NewVersion, Registration, Store, Version, utc_now
+from forcecheck.web.storage import DeckCheck, Event, NewVersion, Publication, Registration, Store, Version, utc_now
 
+PLAYER_ID_MODES = ("off", "optional", "required")
+"""Whether an event's registrations carry a player ID (KONAMI ID, FoW player number)."""
+MAX_REASON_CHARS = 500
+"""An organiser's reason for an override: a sentence or two, kept in the audit log."""
+MAX_DECK_CHECK_PICK = 1000
+MAX_SEED_CHARS = 100
 LARGE_BYTES = 64 * 1024
 """A list over this size is checked on the large-list lane (real decklists are a few KiB)."""
 PAGE_ROWS = 50
 """Registrations per page of the organiser's table."""
 
 
+def N_(text: str) -> str:
+    """Marks a string for the message catalogs (pages translate it where they show it)."""
+    return text
+
+
+NAMED = (N_("player name"), N_("event name"), N_("organiser's name"))
+"""What clean_name calls the names it refuses (``what``: translated on pages)."""
+
+
 class DeskError(Exception):
-    """A request the desk refuses, with the HTTP status that says why and one line for people."""
+    """A request the desk refuses, with the HTTP status that says why and one line for people.
+    The line is ``template`` filled with ``params`` (str.format): the API answers it in English,
+    a page in the reader's language (params named ``what`` are words to translate too)."""
 
     status = 400
 
-    def __init__(self, message: str, deck: dict | None = None):
+    def __init__(self, template: str, deck: dict | None = None, **params):
+        message = template.format(**params) if params else template
         super().__init__(message)
         self.message = message
+        self.template = template
+        self.params = params
         self.deck = deck
+
+    def said_in(self, gettext) -> str:
+        """The message in a page's language."""
+        params = {k: gettext(v) if k.startswith("what") and isinstance(v, str) else v for k, v in self.params.items()}
+        try:
+            return gettext(self.template).format(**params) if params else gettext(self.template)
+        except (KeyError, IndexError, ValueError):  # a catalog entry that lost a placeholder: say it in English
+            return self.message
 
 
 class Unauthorized(DeskError):
@@ -66,6 +94,23 @@ class Invalid(DeskError):
 
 class TooLarge(DeskError):
     status = 413
+
+
+class Conflict(DeskError):
+    """The request does not fit the state it meets (a registration of another event)."""
+
+    status = 409
+
+
+@dataclass(frozen=True)
+class Override:
+    """Who did an organiser's override and why: in the audit log and on the event page."""
+
+    reason: str
+    by: str | None = None
+
+    def detail(self) -> dict[str, str]:
+        return {"reason": self.reason, **({"by": self.by} if self.by else {})}
 
 
 @dataclass
@@ -172,8 +217,11 @@ class Desk:
     def formats(self) -> list[str]:
         return self._run(Checker.format_names)
 
-    def create_event(self, name: str, format_name: str, event_date: str, deadline: str | datetime) -> Event:
+    def create_event(self, name: str, format_name: str, event_date: str, deadline: str | datetime,
+                     player_ids: str = "off") -> Event:
         name = clean_name(name, "event name")
+        if player_ids not in PLAYER_ID_MODES:
+            raise Invalid(f"player_id {player_ids!r} is not one of {', '.join(PLAYER_ID_MODES)}")
         try:
             day = date.fromisoformat(str(event_date).strip()).isoformat()
         except ValueError:
@@ -184,13 +232,53 @@ class Desk:
         except ForcecheckError as exc:
             raise Invalid(f"format {format_name!r} cannot be used: {exc}") from None
         now = self.clock()
-        event = Event(new_id(), name, format_name, day, closes, banlist, now)
+        event = Event(new_id(), name, format_name, day, closes, banlist, now, player_ids)
         return self.store.create_event(event, actor="organiser")
+
+    def update_event(self, event_id: str, name: str | None = None, event_date: str | None = None,
+                     deadline: str | datetime | None = None, reason: str | None = None, by: str | None = None) -> Event:
+        """Change an event's name, date or deadline (extend it, or close lists early). A new
+        date applies the banlist in force that day: every registration is checked again under
+        it (a new version of the same list, in the audit log), so no stored verdict is stale."""
+        event = self.event(event_id)
+        why = {"reason": clean_reason(reason)} if reason not in (None, "") else {}
+        if by:
+            why["by"] = clean_name(by, "organiser's name")
+        changes: dict[str, Any] = {}
+        if name is not None:
+            changes["name"] = clean_name(name, "event name")
+        if deadline is not None:
+            changes["deadline"] = parse_deadline(deadline)
+        if event_date is not None:
+            try:
+                day = date.fromisoformat(str(event_date).strip()).isoformat()
+            except ValueError:
+                raise Invalid(f"date {event_date!r} is not a date (YYYY-MM-DD)") from None
+            if day != event.date:
+                try:
+                    changes["banlist"] = self._run(Checker.banlist_for, event.format, day)
+                except ForcecheckError as exc:
+                    raise Invalid(f"format {event.format!r} cannot be used on {day}: {exc}") from None
+                changes["date"] = day
+        if not changes:
+            raise Invalid("nothing to change: give a name, date or deadline")
+        updated = self.store.update_event(event.id, changes, "organiser", why)
+        if "date" in changes:
+            self._recheck_all(updated, why)
+        return updated
+
+    def _recheck_all(self, event: Event, why: dict) -> None:
+        """Each registration's last list checked again under the event's (new) date."""
+        for reg in self.store.registrations(event.id):
+            latest = reg.latest
+            new = self._checked_version(event, latest.player, latest.decklist, latest.filename, latest.player_id)
+            self.store.add_version(reg.id, new, self.clock(), "organiser", "registration.recheck",
+                                   {"because": f"event date changed to {event.date}", **why})
 
     def event(self, event_id: str) -> Event:
         found = self.store.event(event_id)
         if found is None:
-            raise NotFound(f"no event {event_id!r}")
+            raise NotFound(N_("no event {id!r}"), id=event_id)
         return found
 
     def events(self) -> list[Event]:
@@ -220,7 +308,7 @@ class Desk:
         except ForcecheckError as exc:
             raise Invalid(str(exc)) from None
 
-    def _checked_version(self, event: Event, player: str, text: str, filename: str) -> NewVersion:
+    def _checked_version(self, event: Event, player: str, text: str, filename: str, player_id: str | None = None) -> NewVersion:
         try:
             deck, contents = self._run(Checker.check_with_contents, text, event.format, event.date, filename, size=len(text))
         except DecklistTooLarge as exc:
@@ -229,33 +317,54 @@ class Desk:
             raise Invalid(str(exc)) from None
         if deck.get("error"):
             raise Invalid(deck["error"], deck)
-        return NewVersion(player, filename, text, deck, contents)
+        return NewVersion(player, filename, text, deck, contents, player_id)
 
     # -- players -----------------------------------------------------------------------------------
     def submit(self, event_id: str, player: str, text: str, filename: str = "decklist.txt",
-               arrived: datetime | None = None) -> Submitted:
+               arrived: datetime | None = None, player_id: str | None = None) -> Submitted:
         """A new registration (version 1). Illegal lists are registered too (the organiser sees
         them first); a list forcecheck cannot read at all is refused with its error. ``arrived``
         (default: now) is judged against the deadline and recorded as the version's time."""
         arrived = arrived or self.clock()
         event = self.event(event_id)
         player = clean_name(player, "player name")
+        player_id = self.player_id_for(event, player_id)
         self._require_open(event, arrived)
-        new = self._checked_version(event, player, text, clean_filename(filename))
+        new = self._checked_version(event, player, text, clean_filename(filename), player_id)
         token = new_token()
         registration = self.store.add_registration(event.id, new_id(12), token_hash(token), new, arrived, actor="player")
         return Submitted(registration, new.deck, token)
 
     def resubmit(self, registration_id: str, edit_token: str | None, player: str, text: str, filename: str = "decklist.txt",
-                 arrived: datetime | None = None) -> Submitted:
-        """A new version of the player's own registration, if it arrived before the deadline."""
+                 arrived: datetime | None = None, player_id: str | None = None) -> Submitted:
+        """A new version of the player's own registration, if it arrived before the deadline
+        (or the organiser unlocked it). A player ID not given keeps the one registered."""
         arrived = arrived or self.clock()
         registration = self.authorise(registration_id, edit_token)
         event = self.event(registration.event_id)
         player = clean_name(player, "player name")
-        self._require_open(event, arrived)
-        new = self._checked_version(event, player, text, clean_filename(filename))
+        player_id = self.player_id_for(event, registration.player_id if player_id is None else player_id)
+        if not self.can_edit(registration, event, arrived):
+            raise Closed(N_("registration for {event} closed at {time}; the list is locked"), event=event.name, time=show_time(event.deadline))
+        new = self._checked_version(event, player, text, clean_filename(filename), player_id)
         return Submitted(self.store.add_version(registration.id, new, arrived, actor="player"), new.deck)
+
+    def can_edit(self, registration: Registration, event: Event, at: datetime | None = None) -> bool:
+        """Before the deadline, or after it while the organiser has unlocked this registration."""
+        return registration.unlocked or self.is_open(event, at)
+
+    def player_id_for(self, event: Event, value: str | None) -> str | None:
+        """The player ID a registration of ``event`` stores: 422 when the event requires one and
+        none is given, or takes none and one is given (never silently dropped)."""
+        try:
+            player_id = names.clean_player_id(value)
+        except names.NameRefused as exc:
+            raise Invalid(exc.template, **exc.params) from None
+        if event.player_ids == "required" and not player_id:
+            raise Invalid(N_("{event} requires a player ID with each registration"), event=event.name)
+        if event.player_ids == "off" and player_id:
+            raise Invalid(N_("{event} takes no player IDs (the organiser did not ask for them)"), event=event.name)
+        return player_id
 
     def authorise(self, registration_id: str, edit_token: str | None) -> Registration:
         """The registration, if ``edit_token`` is its own; Forbidden otherwise (also for an id
@@ -263,14 +372,14 @@ class Desk:
         registration = self.store.registration(registration_id)
         if registration is None:
             token_matches(edit_token, "0" * 64)  # same work either way
-            raise Forbidden("this edit token does not open this registration")
+            raise Forbidden(N_("this edit token does not open this registration"))
         if not token_matches(edit_token, registration.token_hash):
             raise Forbidden("this edit token does not open this registration")
         return registration
 
     def _require_open(self, event: Event, arrived: datetime) -> None:
         if not self.is_open(event, arrived):
-            raise Closed(f"registration for {event.name} closed at {show_time(event.deadline)}; the list is locked")
+            raise Closed(N_("registration for {event} closed at {time}; the list is locked"), event=event.name, time=show_time(event.deadline))
 
     def versions(self, registration: Registration) -> list[Version]:
         return self.store.versions(registration.id)
@@ -279,22 +388,143 @@ class Desk:
     def registration(self, registration_id: str) -> Registration:
         found = self.store.registration(registration_id)
         if found is None:
-            raise NotFound(f"no registration {registration_id!r}")
+            raise NotFound(N_("no registration {id!r}"), id=registration_id)
         return found
 
+    def registration_of(self, registration_id: str, event_id: str | None) -> Registration:
+        """The registration (404 if there is none); 409 when ``event_id`` is given and the
+        registration belongs to another event (a form or call meant for another event)."""
+        registration = self.registration(registration_id)
+        if event_id is not None and registration.event_id != event_id:
+            raise Conflict(N_("registration {id!r} is not in event {event!r}"), id=registration_id, event=event_id)
+        return registration
+
+    def unlock(self, registration_id: str, why: Override, event_id: str | None = None) -> Registration:
+        """Let this one player resubmit after the deadline, until :meth:`lock`."""
+        registration = self.registration_of(registration_id, event_id)
+        return self.store.set_unlocked(registration.id, True, "organiser", why.detail())
+
+    def lock(self, registration_id: str, why: Override, event_id: str | None = None) -> Registration:
+        registration = self.registration_of(registration_id, event_id)
+        return self.store.set_unlocked(registration.id, False, "organiser", why.detail())
+
+    def edit_for_player(self, registration_id: str, player: str, text: str, why: Override, filename: str = "decklist.txt",
+                        player_id: str | None = None, event_id: str | None = None) -> Submitted:
+        """A new version entered by the organiser on the player's behalf (a list handed in on
+        paper, a correction the player asked for), whatever the deadline; who and why are in the
+        audit log. A player ID not given keeps the one registered."""
+        registration = self.registration_of(registration_id, event_id)
+        event = self.event(registration.event_id)
+        player = clean_name(player, "player name")
+        player_id = self.player_id_for(event, registration.player_id if player_id is None else player_id)
+        new = self._checked_version(event, player, text, clean_filename(filename), player_id)
+        stored = self.store.add_version(registration.id, new, self.clock(), "organiser", "registration.edit", why.detail())
+        return Submitted(stored, new.deck)
+
+    # -- published lists ---------------------------------------------------------------------------
+    def publish(self, event: Event, which: str | list[str], by: str | None = None) -> list[Publication]:
+        """Publish every registration's list ("all") or those named, each as its last version
+        in canonical form. Every id must be a registration of this event, or nothing is published."""
+        regs = {r.id: r for r in self.store.registrations(event.id)}
+        if which == "all":
+            chosen = list(regs.values())
+        else:
+            if not which:
+                raise Invalid('name the registrations to publish: "all" or a list of ids')
+            chosen = []
+            for registration_id in dict.fromkeys(which):
+                if registration_id not in regs:
+                    if self.store.registration(registration_id) is None:
+                        raise NotFound(f"no registration {registration_id!r}")
+                    raise Conflict(f"registration {registration_id!r} is not in event {event.id!r}")
+                chosen.append(regs[registration_id])
+        lists = [(r.id, r.latest.version, self.canonical(event, r.latest)) for r in chosen]
+        self.store.publish(event.id, lists, self.clock(), "organiser", {"by": clean_name(by, "organiser's name")} if by else {})
+        return self.published(event)
+
+    def canonical(self, event: Event, version: Version) -> str:
+        """The list in canonical form (``forcecheck fmt``), through the library, without the
+        player's comments (published for anyone to read)."""
+        try:
+            return self._run(lambda checker: checker.canonical_text(version.decklist, event.format, event.date, version.filename,
+                                                                    comments=False), size=len(version.decklist))
+        except ForcecheckError:
+            return version.decklist  # a list that cannot be rewritten is published as it was submitted
+
+    def published(self, event: Event) -> list[Publication]:
+        return sorted(self.store.published(event.id), key=lambda p: (names.sort_key(p.player), p.registration_id))
+
+    # -- deck checks -------------------------------------------------------------------------------
+    def pick_deck_checks(self, event: Event, count: int, seed: str | None = None) -> list[DeckCheck]:
+        """``count`` registrations picked at random (from ``seed``: the same seed and the same
+        earlier picks give the same players), never a player picked before until every
+        registration of the event was picked once (then a new cycle starts)."""
+        import secrets
+
+        if not isinstance(count, int) or not 1 <= count <= MAX_DECK_CHECK_PICK:
+            raise Invalid(f"count must be a whole number from 1 to {MAX_DECK_CHECK_PICK}")
+        seed = secrets.token_hex(4) if seed in (None, "") else str(seed)
+        if len(seed) > MAX_SEED_CHARS:
+            raise Invalid(f"the seed is {len(seed)} characters long; at most {MAX_SEED_CHARS}")
+
+        def choose(ids: list[str], earlier: list[DeckCheck]) -> list[tuple[str, int]]:
+            if not ids:
+                raise Invalid(f"{event.name} has no registrations to pick from")
+            return random_picks(ids, earlier, count, seed)
+
+        return self.store.pick_for_deck_checks(event.id, choose, "random", seed, self.clock(), "organiser")
+
+    def add_deck_checks(self, event: Event, registration_ids: list[str]) -> list[DeckCheck]:
+        """Registrations the organiser picks by hand (they count as picked in the current cycle)."""
+        if not registration_ids:
+            raise Invalid("name the registrations to add")
+        wanted = list(dict.fromkeys(registration_ids))
+        for registration_id in wanted:
+            self.registration_of(registration_id, event.id)
+
+        def choose(ids: list[str], earlier: list[DeckCheck]) -> list[tuple[str, int]]:
+            cycle = max((p.cycle for p in earlier), default=1)
+            return [(registration_id, cycle) for registration_id in wanted]
+
+        return self.store.pick_for_deck_checks(event.id, choose, "added", None, self.clock(), "organiser")
+
+    def deck_checks(self, event: Event) -> list[DeckCheck]:
+        return self.store.deck_checks(event.id)
+
+    def deck_check(self, check_id: int | str, event_id: str | None = None) -> DeckCheck:
+        try:
+            number = int(check_id)
+        except (TypeError, ValueError):
+            number = None
+        found = self.store.deck_check(number) if number is not None and 0 < number < 2**31 else None
+        if found is None:
+            raise NotFound(f"no deck check {check_id!r}")
+        if event_id is not None and found.event_id != event_id:
+            raise Conflict(f"deck check {check_id!r} is not in event {event_id!r}")
+        return found
+
+    def verify_deck_check(self, check_id: int | str, played: str, event_id: str | None = None) -> tuple[DeckCheck, dict[str, Any]]:
+        """Verify the list played at the table against the registered one (its last version)
+        and keep the answer with the pick."""
+        check = self.deck_check(check_id, event_id)
+        registration = self.registration(check.registration_id)
+        answer = self._verify(registration, played)
+        outcome = {"version": registration.latest.version, "status": answer["status"], "ok": answer["ok"],
+                   "reasons": answer.get("reasons", []), "played_violations": [v["code"] for v in answer["played_violations"]]}
+        return self.store.record_outcome(check, outcome, self.clock(), "organiser"), answer
+
+    # -- the table ---------------------------------------------------------------------------------
     def table(self, event: Event) -> list[RegistrationRow]:
         """The event's registrations, illegal first, players registered twice (names a person
         would read as one: names.same_player_key) and decks registered by two players flagged."""
         regs = self.store.registrations(event.id)
-        players: dict[str, int] = {}
         decks: dict[str, int] = {}
         for reg in regs:
-            key = names.same_player_key(reg.player)
-            players[key] = players.get(key, 0) + 1
             if reg.latest.fingerprint:
                 decks[reg.latest.fingerprint] = decks.get(reg.latest.fingerprint, 0) + 1
+        twice = duplicate_players(regs)
         rows = [
-            RegistrationRow(reg, "legal" if reg.latest.legal else "illegal", players[names.same_player_key(reg.player)] > 1,
+            RegistrationRow(reg, "legal" if reg.latest.legal else "illegal", reg.id in twice,
                             bool(reg.latest.fingerprint) and decks[reg.latest.fingerprint] > 1)
             for reg in regs
         ]
@@ -312,7 +542,8 @@ class Desk:
         if query:
             wanted = names.sort_key(query)
             rows = [r for r in rows if wanted in names.sort_key(" ".join((
-                r.registration.player, r.registration.id, r.registration.latest.fingerprint or "", r.status, *r.codes)))]
+                r.registration.player, r.registration.id, r.registration.latest.fingerprint or "", r.status,
+                r.registration.player_id or "", *r.codes)))]
         sort = sort if sort in SORTS else "status"
         rows.sort(key=SORTS[sort], reverse=descending)
         pages = max(1, math.ceil(len(rows) / per_page))
@@ -326,12 +557,22 @@ class Desk:
         per registration (its last version), ``file`` being the registration id."""
         from forcecheck.register import deck_row, finish
 
+        regs = self.store.registrations(event.id)
+        twice = duplicate_players(regs)
         rows = [deck_row({**reg.latest.deck, "player": reg.player}, reg.id, reg.player, event.format)
-                for reg in self.store.registrations(event.id)]
+                | {"player_id": reg.player_id or "", "unlocked": reg.unlocked}
+                for reg in regs]
         rows, summary = finish(rows)
+        for row in rows:  # the same player by name (register's rule) or by player ID
+            row["duplicate_player"] = bool(row["duplicate_player"]) or row["file"] in twice
         summary.update({"format": event.format, "as_of": event.date, "event": event.name, "event_id": event.id,
                         "catalog": self._run(lambda checker: checker.catalog.label)})
         return rows, summary
+
+    def roster(self, event: Event) -> list[dict[str, Any]]:
+        """What pairing software imports: player, player ID, legal, registration id (by player name)."""
+        regs = sorted(self.store.registrations(event.id), key=lambda r: (names.sort_key(r.player), r.id))
+        return [{"player": r.player, "player_id": r.player_id or "", "legal": r.latest.legal, "registration": r.id} for r in regs]
 
     def sheets(self, event: Event, registration_id: str | None = None) -> list[dict[str, Any]]:
         """One deck registration sheet per registration (its last version), by player name."""
@@ -342,7 +583,7 @@ class Desk:
         for reg in sorted(regs, key=lambda r: names.sort_key(r.player)):
             ruler = reg.latest.deck.get("ruler")
             sheets.append({
-                "registration": reg, "player": reg.player, "version": reg.latest.version,
+                "registration": reg, "player": reg.player, "player_id": reg.player_id, "version": reg.latest.version,
                 "ruler": " / ".join(ruler) if isinstance(ruler, list) else ruler,
                 "sections": reg.latest.contents, "fingerprint": reg.latest.fingerprint, "legal": reg.latest.legal,
                 "submitted_at": reg.latest.submitted_at,
@@ -353,6 +594,12 @@ class Desk:
         """``forcecheck verify``'s answer for the list played at the table against the
         registered one (the last version); recorded in the audit log."""
         registration = self.registration(registration_id)
+        answer = self._verify(registration, played, filename)
+        self.store.log("organiser", "verify", registration.event_id, registration.id,
+                       {"version": registration.latest.version, "status": answer["status"], "ok": answer["ok"]})
+        return answer
+
+    def _verify(self, registration: Registration, played: str, filename: str = "played.txt") -> dict[str, Any]:
         event = self.event(registration.event_id)
         registered = registration.latest
         try:
@@ -362,8 +609,6 @@ class Desk:
             raise TooLarge(str(exc)) from None
         except ForcecheckError as exc:
             raise Invalid(str(exc)) from None
-        self.store.log("organiser", "verify", event.id, registration.id,
-                       {"version": registered.version, "status": answer["status"], "ok": answer["ok"]})
         return answer
 
     def audit(self, event: Event, registration_id: str | None = None):
@@ -384,14 +629,70 @@ def annotate(text: str, deck: dict[str, Any]) -> Annotated:
             general.append(finding)
     if deck.get("error"):
         general.append({"severity": "error", "code": "", "message": deck["error"]})
+    said_on = {}  # line -> how many name-corrected findings say a correction there
+    for line in lines:
+        said_on[line.number] = sum(1 for f in line.findings if f.get("rule") == "name-corrected")
     for correction in deck.get("corrections") or []:
         number = correction.get("line")
         if number and 1 <= number <= len(lines):
-            line = lines[number - 1]
-            said = any(f.get("code") == "FC012" and str(correction.get("written")) in str(f.get("message")) for f in line.findings)
-            if not said:  # shown on its own only where no name-corrected finding says it (FC012 ignored)
-                line.corrections.append(correction)
+            if said_on[number]:  # each correction has its own name-corrected finding, unless FC012 is ignored
+                said_on[number] -= 1
+                continue
+            lines[number - 1].corrections.append(correction)
     return Annotated(lines, general)
+
+
+def duplicate_players(regs: list[Registration]) -> set[str]:
+    """Ids of registrations of one player registered twice: names a person would read as one
+    (names.same_player_key), or one player ID."""
+    by_name: dict[str, list[str]] = {}
+    by_id: dict[str, list[str]] = {}
+    for reg in regs:
+        by_name.setdefault(names.same_player_key(reg.player), []).append(reg.id)
+        if reg.player_id:
+            by_id.setdefault(names.player_id_key(reg.player_id), []).append(reg.id)
+    return {i for groups in (by_name, by_id) for ids in groups.values() if len(ids) > 1 for i in ids}
+
+
+def random_picks(ids: list[str], earlier: list[DeckCheck], count: int, seed: str) -> list[tuple[str, int]]:
+    """(registration id, cycle) for ``count`` picks: first the registrations not yet picked in
+    the current cycle, in an order drawn from ``seed``; when they run out a new cycle starts
+    among the others (never one picked in this same call). Deterministic: same ids, earlier
+    picks and seed, same answer."""
+    import random
+
+    rng = random.Random(f"forcecheck-deckcheck/1:{seed}")
+    cycle = max((p.cycle for p in earlier), default=1)
+    done = {p.registration_id for p in earlier if p.cycle == cycle}
+    remaining = sorted(set(ids) - done)
+    if not remaining:
+        cycle, remaining = cycle + 1, sorted(ids)
+    rng.shuffle(remaining)
+    picks = [(i, cycle) for i in remaining[:count]]
+    if len(picks) < count:
+        taken = {i for i, _c in picks}
+        others = sorted(set(ids) - taken)
+        rng.shuffle(others)
+        picks += [(i, cycle + 1) for i in others[:count - len(picks)]]
+    return picks
+
+
+def clean_reason(value: str | None) -> str:
+    """An organiser's reason for an override: required, at most MAX_REASON_CHARS characters."""
+    text = " ".join((value or "").split())
+    if not text:
+        raise Invalid(N_("give a reason (it is kept in the audit log and shown on the event page)"))
+    if len(text) > MAX_REASON_CHARS:
+        raise Invalid(N_("the reason is {length} characters long; at most {limit}"), length=len(text), limit=MAX_REASON_CHARS)
+    shown = names.refused_character(text)
+    if shown:
+        raise Invalid(N_("the reason contains {char}: type it as plain text"), char=shown)
+    return text
+
+
+def override(reason: str | None, by: str | None = None) -> Override:
+    """The checked reason and name of an organiser's override."""
+    return Override(clean_reason(reason), clean_name(by, "organiser's name") if by else None)
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -402,7 +703,7 @@ def clean_name(value: str | None, what: str) -> str:
     try:
         return names.clean_name(value, what)
     except names.NameRefused as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(exc.template, **exc.params) from None
 
 
 def clean_filename(name: str | None) -> str:

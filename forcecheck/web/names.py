@@ -26,8 +26,19 @@ _BIDI_ISOLATES = frozenset("\u2066\u2067\u2068\u2069")
 _LINE_SEPARATORS = frozenset("\u2028\u2029")
 
 
+def N_(text: str) -> str:
+    """Marks a message for the desk's catalogs (its pages say it in the reader's language)."""
+    return text
+
+
 class NameRefused(ValueError):
-    """A name that cannot be used; the message says why, for the person who typed it."""
+    """A name that cannot be used; the message says why, for the person who typed it.
+    ``template`` and ``params`` let a page say it in the reader's language."""
+
+    def __init__(self, template: str, **params):
+        super().__init__(template.format(**params))
+        self.template = template
+        self.params = params
 
 
 def refused_character(text: str) -> str | None:
@@ -54,12 +65,12 @@ def clean_name(value: str | None, what: str) -> str:
     raw = value or ""
     shown = refused_character(raw)
     if shown:
-        raise NameRefused(f"the {what} contains {shown}: type the name as plain text")
+        raise NameRefused(N_("the {what} contains {char}: type the name as plain text"), what=what, char=shown)
     text = unicodedata.normalize("NFC", " ".join(raw.split()))
     if not text:
-        raise NameRefused(f"the {what} is empty")
+        raise NameRefused(N_("the {what} is empty"), what=what)
     if len(text) > MAX_NAME_CHARS:
-        raise NameRefused(f"the {what} is {len(text)} characters long; at most {MAX_NAME_CHARS}")
+        raise NameRefused(N_("the {what} is {length} characters long; at most {limit}"), what=what, length=len(text), limit=MAX_NAME_CHARS)
     return text
 
 
@@ -86,3 +97,27 @@ def _spoof_checker():
     import icu
 
     return icu.SpoofChecker()
+
+
+MAX_PLAYER_ID_CHARS = 64
+"""A player ID (KONAMI ID, FoW player number) is a short code."""
+
+
+def clean_player_id(value: str | None) -> str | None:
+    """A player ID as typed (spaces tidied), None when empty; NameRefused when it holds a
+    character no name may hold or is too long."""
+    raw = value or ""
+    shown = refused_character(raw)
+    if shown:
+        raise NameRefused(N_("the player ID contains {char}: type it as plain text"), char=shown)
+    text = unicodedata.normalize("NFC", " ".join(raw.split()))
+    if len(text) > MAX_PLAYER_ID_CHARS:
+        raise NameRefused(N_("the player ID is {length} characters long; at most {limit}"), length=len(text), limit=MAX_PLAYER_ID_CHARS)
+    return text or None
+
+
+def player_id_key(player_id: str) -> str:
+    """Equal for IDs that are one ID as written differently: width (fullwidth digits), case,
+    spaces and hyphens aside ("0012-3456 78" is "001234567８")."""
+    text = unicodedata.normalize("NFKC", player_id).casefold()
+    return "".join(c for c in text if not c.isspace() and c not in "-‐‑‒–—_.")

@@ -46,6 +46,7 @@ events = sa.Table(
     sa.Column("deadline", sa.String(32), nullable=False),
     sa.Column("banlist", sa.Text),
     sa.Column("created_at", sa.String(32), nullable=False),
+    sa.Column("player_ids", sa.String(16), nullable=False, server_default="off"),  # off, optional, required
 )
 registrations = sa.Table(
     "registrations", metadata,
@@ -54,6 +55,7 @@ registrations = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("created_at", sa.String(32), nullable=False),
+    sa.Column("unlocked", sa.Boolean, nullable=False, server_default=sa.false()),  # may resubmit after the deadline
 )
 versions = sa.Table(
     "registration_versions", metadata,
@@ -68,6 +70,7 @@ versions = sa.Table(
     sa.Column("deck_json", sa.Text, nullable=False),
     sa.Column("contents_json", sa.Text, nullable=False),
     sa.Column("submitted_at", sa.String(32), nullable=False),
+    sa.Column("player_id", sa.Text),
     sa.UniqueConstraint("registration_id", "version", name="uq_registration_version"),
 )
 audit_log = sa.Table(
@@ -89,13 +92,35 @@ organiser_sessions = sa.Table(
     sa.Column("ended_at", sa.String(32)),
 )
 
+publications = sa.Table(
+    "publications", metadata,
+    sa.Column("registration_id", sa.String(32), sa.ForeignKey("registrations.id"), primary_key=True),
+    sa.Column("event_id", sa.String(32), sa.ForeignKey("events.id"), nullable=False, index=True),
+    sa.Column("version", sa.Integer, nullable=False),  # the version published (a later one is published again by hand)
+    sa.Column("canonical", sa.Text, nullable=False),  # the list in canonical form, written when published
+    sa.Column("published_at", sa.String(32), nullable=False),
+)
+deck_checks = sa.Table(
+    "deck_checks", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("event_id", sa.String(32), sa.ForeignKey("events.id"), nullable=False, index=True),
+    sa.Column("registration_id", sa.String(32), sa.ForeignKey("registrations.id"), nullable=False),
+    sa.Column("cycle", sa.Integer, nullable=False),  # 1 until every registration was picked once, then 2, ...
+    sa.Column("how", sa.String(16), nullable=False),  # "random" or "added"
+    sa.Column("seed", sa.Text),
+    sa.Column("picked_at", sa.String(32), nullable=False),
+    sa.Column("outcome_json", sa.Text),  # verify's answer at the table, once recorded
+    sa.Column("outcome_at", sa.String(32)),
+)
+
 _EVENT_BY_ID = sa.select(events).where(events.c.id == sa.bindparam("event_id"))
 _REGISTRATION_BY_ID = sa.select(registrations, versions).join(versions, sa.and_(
     versions.c.registration_id == registrations.c.id, versions.c.version == registrations.c.version)).where(
     registrations.c.id == sa.bindparam("registration_id"))
 _BUMP_VERSION = (registrations.update().where(registrations.c.id == sa.bindparam("registration_id"))
                  .values(version=registrations.c.version + 1)
-                 .returning(registrations.c.version, registrations.c.event_id, registrations.c.token_hash, registrations.c.created_at))
+                 .returning(registrations.c.version, registrations.c.event_id, registrations.c.token_hash, registrations.c.created_at,
+                            registrations.c.unlocked))
 """The statements of every submission, built once (SQLAlchemy then reuses their compiled form)."""
 
 MIGRATION_LOCK = 0x666F7263  # "forc": the PostgreSQL advisory lock held while migrations run
@@ -123,13 +148,15 @@ class Event:
     deadline: datetime
     banlist: str | None
     created_at: datetime
+    player_ids: str = "off"
+    """Whether registrations carry a player ID: "off", "optional" or "required"."""
 
     def is_open(self, now: datetime) -> bool:
         return now < self.deadline
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "format": self.format, "date": self.date,
-                "deadline": self.deadline.isoformat(), "banlist": self.banlist, "created_at": self.created_at.isoformat()}
+                "deadline": self.deadline.isoformat(), "banlist": self.banlist, "created_at": self.created_at.isoformat(), "player_id": self.player_ids}
 
 
 @dataclass(frozen=True)
@@ -146,6 +173,7 @@ class Version:
     deck: dict[str, Any]
     contents: list[dict[str, Any]]
     submitted_at: datetime
+    player_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +185,7 @@ class NewVersion:
     decklist: str
     deck: dict[str, Any]
     contents: list[dict[str, Any]]
+    player_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -166,10 +195,46 @@ class Registration:
     token_hash: str
     created_at: datetime
     latest: Version
+    unlocked: bool = False
+    """The organiser let this player resubmit after the deadline (until locked again)."""
 
     @property
     def player(self) -> str:
         return self.latest.player
+
+    @property
+    def player_id(self) -> str | None:
+        return self.latest.player_id
+
+
+@dataclass(frozen=True)
+class Publication:
+    """A registration's list as published (the version it was then, in canonical form)."""
+
+    registration_id: str
+    version: int
+    canonical: str
+    published_at: datetime
+    player: str
+    player_id: str | None
+    fingerprint: str | None
+    sections: dict[str, int]
+    legal: bool
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    """One registration picked for a deck check, and what verify said at the table."""
+
+    id: int
+    event_id: str
+    registration_id: str
+    cycle: int
+    how: str
+    seed: str | None
+    picked_at: datetime
+    outcome: dict[str, Any] | None
+    outcome_at: datetime | None
 
 
 @dataclass(frozen=True)
@@ -346,7 +411,7 @@ class Store:
         with self._write() as conn:
             conn.execute(events.insert().values(
                 id=event.id, name=event.name, format=event.format, date=event.date, deadline=stamp(event.deadline),
-                banlist=event.banlist, created_at=stamp(event.created_at)))
+                banlist=event.banlist, created_at=stamp(event.created_at), player_ids=event.player_ids))
             _log(conn, actor, "event.create", event.id, None, event.to_dict())
         return event
 
@@ -370,25 +435,29 @@ class Store:
                                                   "version": 1, "created_at": stamp(now)})
             conn.execute(versions.insert(), _version_row(registration_id, 1, first, now))
             _log(conn, actor, "registration.create", event_id, registration_id,
-                 {"version": 1, "player": first.player, "legal": first.deck["legal"], "fingerprint": first.deck.get("fingerprint")})
+                 {"version": 1, "player": first.player, "legal": first.deck["legal"], "fingerprint": first.deck.get("fingerprint"),
+                  **({"player_id": first.player_id} if first.player_id else {})})
             return Registration(registration_id, event_id, token_hash, _moment(now), _stored(registration_id, 1, first, now))
 
         return self._submission(write)
 
-    def add_version(self, registration_id: str, new: NewVersion, now: datetime, actor: str) -> Registration:
+    def add_version(self, registration_id: str, new: NewVersion, now: datetime, actor: str,
+                    action: str = "registration.resubmit", why: dict | None = None) -> Registration:
         """Append a version; the registration's counter is bumped first, so two resubmissions at
         once get versions n+1 and n+2, never the same number. The answer is the version this
-        call stored (never read back: another edit may have landed since)."""
+        call stored (never read back: another edit may have landed since). ``why`` (an
+        organiser's reason) goes into the audit entry."""
 
         def write(conn) -> Registration:
             number = conn.execute(_BUMP_VERSION, {"registration_id": registration_id}).first()
             if number is None:
                 raise KeyError(registration_id)
             conn.execute(versions.insert(), _version_row(registration_id, number.version, new, now))
-            _log(conn, actor, "registration.resubmit", number.event_id, registration_id,
-                 {"version": number.version, "player": new.player, "legal": new.deck["legal"], "fingerprint": new.deck.get("fingerprint")})
+            _log(conn, actor, action, number.event_id, registration_id,
+                 {"version": number.version, "player": new.player, "legal": new.deck["legal"], "fingerprint": new.deck.get("fingerprint"),
+                  **({"player_id": new.player_id} if new.player_id else {}), **(why or {})})
             return Registration(registration_id, number.event_id, number.token_hash, parse_stamp(number.created_at),
-                                _stored(registration_id, number.version, new, now))
+                                _stored(registration_id, number.version, new, now), number.unlocked)
 
         return self._submission(write)
 
@@ -428,6 +497,96 @@ class Store:
             return conn.execute(
                 sa.select(sa.func.count()).select_from(versions.join(registrations, versions.c.registration_id == registrations.c.id))
                 .where(registrations.c.event_id == event_id)).scalar_one()
+
+    # -- the organiser's controls ----------------------------------------------------------------
+    def update_event(self, event_id: str, changes: dict[str, Any], actor: str, why: dict) -> Event:
+        """Change an event's name, date, deadline or banlist (the values ``changes`` gives, as
+        stored), with the old and new values in the audit log."""
+        with self._write() as conn:
+            before = conn.execute(_EVENT_BY_ID.with_for_update(), {"event_id": event_id}).first()
+            if before is None:
+                raise KeyError(event_id)
+            stored = {k: stamp(v) if isinstance(v, datetime) else v for k, v in changes.items()}
+            conn.execute(events.update().where(events.c.id == event_id).values(**stored))
+            after = conn.execute(_EVENT_BY_ID, {"event_id": event_id}).first()
+            _log(conn, actor, "event.update", event_id, None,
+                 {"changed": {k: [getattr(before, k), v] for k, v in stored.items() if getattr(before, k) != v}, **why})
+        return _event(after)
+
+    def set_unlocked(self, registration_id: str, unlocked: bool, actor: str, why: dict) -> Registration:
+        """Let one player resubmit after the deadline (or lock the list again), in the audit log."""
+        with self._write() as conn:
+            changed = conn.execute(registrations.update().where(registrations.c.id == registration_id)
+                                   .values(unlocked=unlocked).returning(registrations.c.event_id)).first()
+            if changed is None:
+                raise KeyError(registration_id)
+            _log(conn, actor, "registration.unlock" if unlocked else "registration.lock", changed.event_id, registration_id, why)
+            row = conn.execute(_REGISTRATION_BY_ID, {"registration_id": registration_id}).first()
+        return _registration(row)
+
+    def publish(self, event_id: str, lists: list[tuple[str, int, str]], now: datetime, actor: str, why: dict) -> None:
+        """Publish (or publish again) registrations' lists: (registration id, version, canonical text)."""
+        with self._write() as conn:
+            ids = [registration_id for registration_id, _v, _c in lists]
+            if ids:
+                conn.execute(publications.delete().where(publications.c.registration_id.in_(ids)))
+                conn.execute(publications.insert(), [
+                    {"registration_id": r, "event_id": event_id, "version": v, "canonical": c, "published_at": stamp(now)}
+                    for r, v, c in lists])
+            _log(conn, actor, "event.publish", event_id, None, {"registrations": len(ids), **why})
+
+    def published(self, event_id: str) -> list[Publication]:
+        """The event's published lists, each as the version that was published."""
+        query = (sa.select(publications, versions.c.player, versions.c.player_id, versions.c.fingerprint, versions.c.deck_json,
+                           versions.c.legal)
+                 .join(versions, sa.and_(versions.c.registration_id == publications.c.registration_id,
+                                         versions.c.version == publications.c.version))
+                 .where(publications.c.event_id == event_id))
+        with self._read() as conn:
+            rows = conn.execute(query).all()
+        return [Publication(r.registration_id, r.version, r.canonical, parse_stamp(r.published_at), r.player, r.player_id,
+                            r.fingerprint, json.loads(r.deck_json).get("sections", {}), bool(r.legal)) for r in rows]
+
+    def pick_for_deck_checks(self, event_id: str, choose, how: str, seed: str | None, now: datetime, actor: str) -> list[DeckCheck]:
+        """Record the registrations ``choose(registration ids, earlier picks)`` names, as
+        (registration id, cycle) pairs. The event's row is locked for the transaction, so two
+        organisers picking at once pick one after the other, each seeing the other's picks."""
+        with self._write() as conn:
+            conn.execute(sa.select(events.c.id).where(events.c.id == event_id).with_for_update())
+            ids = list(conn.execute(sa.select(registrations.c.id).where(registrations.c.event_id == event_id)
+                                    .order_by(registrations.c.id)).scalars())
+            earlier = [_deck_check(r) for r in conn.execute(
+                sa.select(deck_checks).where(deck_checks.c.event_id == event_id).order_by(deck_checks.c.id)).all()]
+            chosen = choose(ids, earlier)
+            picked = []
+            for registration_id, cycle in chosen:
+                new_id = conn.execute(deck_checks.insert().values(
+                    event_id=event_id, registration_id=registration_id, cycle=cycle, how=how, seed=seed, picked_at=stamp(now))
+                    .returning(deck_checks.c.id)).scalar_one()
+                picked.append(DeckCheck(new_id, event_id, registration_id, cycle, how, seed, _moment(now), None, None))
+            _log(conn, actor, "deckcheck.pick", event_id, None,
+                 {"how": how, **({"seed": seed} if seed is not None else {}), "registrations": [p.registration_id for p in picked]})
+        return picked
+
+    def deck_checks(self, event_id: str) -> list[DeckCheck]:
+        with self._read() as conn:
+            rows = conn.execute(sa.select(deck_checks).where(deck_checks.c.event_id == event_id).order_by(deck_checks.c.id)).all()
+        return [_deck_check(r) for r in rows]
+
+    def deck_check(self, check_id: int) -> DeckCheck | None:
+        with self._read() as conn:
+            row = conn.execute(sa.select(deck_checks).where(deck_checks.c.id == check_id)).first()
+        return _deck_check(row) if row else None
+
+    def record_outcome(self, check: DeckCheck, outcome: dict, now: datetime, actor: str) -> DeckCheck:
+        """Verify's answer at the table, kept with the pick (a later verify replaces it; the log keeps each)."""
+        with self._write() as conn:
+            conn.execute(deck_checks.update().where(deck_checks.c.id == check.id)
+                         .values(outcome_json=json.dumps(outcome, ensure_ascii=False), outcome_at=stamp(now)))
+            _log(conn, actor, "deckcheck.verify", check.event_id, check.registration_id,
+                 {"deck_check": check.id, "status": outcome.get("status"), "ok": outcome.get("ok"), "version": outcome.get("version")})
+        return DeckCheck(check.id, check.event_id, check.registration_id, check.cycle, check.how, check.seed, check.picked_at,
+                         outcome, _moment(now))
 
     # -- audit -------------------------------------------------------------------------------------
     def log(self, actor: str, action: str, event_id: str | None, registration_id: str | None, detail: dict) -> None:
@@ -489,7 +648,7 @@ def _version_row(registration_id: str, number: int, new: NewVersion, now: dateti
         "registration_id": registration_id, "version": number, "player": new.player, "filename": new.filename,
         "decklist": new.decklist, "legal": bool(new.deck["legal"]), "fingerprint": new.deck.get("fingerprint"),
         "deck_json": json.dumps(new.deck, ensure_ascii=False), "contents_json": json.dumps(new.contents, ensure_ascii=False),
-        "submitted_at": stamp(now),
+        "submitted_at": stamp(now), "player_id": new.player_id,
     }
 
 
@@ -501,20 +660,28 @@ def _moment(now: datetime) -> datetime:
 def _stored(registration_id: str, number: int, new: NewVersion, now: datetime) -> Version:
     """The Version a write stored, as a read would give it."""
     return Version(registration_id, number, new.player, new.filename, new.decklist, bool(new.deck["legal"]),
-                   new.deck.get("fingerprint"), new.deck, new.contents, _moment(now))
+                   new.deck.get("fingerprint"), new.deck, new.contents, _moment(now), new.player_id)
 
 
 def _event(row) -> Event:
-    return Event(row.id, row.name, row.format, row.date, parse_stamp(row.deadline), row.banlist, parse_stamp(row.created_at))
+    return Event(row.id, row.name, row.format, row.date, parse_stamp(row.deadline), row.banlist, parse_stamp(row.created_at),
+                 row.player_ids)
 
 
 def _version(row) -> Version:
     return Version(row.registration_id, row.version, row.player, row.filename, row.decklist, bool(row.legal),
-                   row.fingerprint, json.loads(row.deck_json), json.loads(row.contents_json), parse_stamp(row.submitted_at))
+                   row.fingerprint, json.loads(row.deck_json), json.loads(row.contents_json), parse_stamp(row.submitted_at),
+                   row.player_id)
+
+
+def _deck_check(row) -> DeckCheck:
+    return DeckCheck(row.id, row.event_id, row.registration_id, row.cycle, row.how, row.seed, parse_stamp(row.picked_at),
+                     json.loads(row.outcome_json) if row.outcome_json else None,
+                     parse_stamp(row.outcome_at) if row.outcome_at else None)
 
 
 def _registration(row) -> Registration:
-    return Registration(row.id, row.event_id, row.token_hash, parse_stamp(row.created_at), _version(row))
+    return Registration(row.id, row.event_id, row.token_hash, parse_stamp(row.created_at), _version(row), bool(row.unlocked))
 
 
 class GroupCommit:

@@ -13,10 +13,12 @@
       live.textContent = "";
       if (deck.error) { live.appendChild(el("div", "finding error", deck.error)); return; }
       var errors = deck.violations.filter(function (v) { return v.severity === "error"; });
-      live.appendChild(el("div", "verdict " + (deck.legal ? "good" : "bad"),
-        deck.legal ? "Live check: legal" : "Live check: " + errors.length + " problem" + (errors.length === 1 ? "" : "s")));
+      // the words come from the page (data-* attributes), in the page's language
+      var said = deck.legal ? form.dataset.legal : errors.length === 1 ? form.dataset.problemsOne
+        : form.dataset.problemsMany.replace("{n}", errors.length);
+      live.appendChild(el("div", "verdict " + (deck.legal ? "good" : "bad"), said));
       deck.violations.forEach(function (v) {
-        live.appendChild(el("div", "finding " + v.severity, (v.line ? "line " + v.line + ": " : "") + v.message));
+        live.appendChild(el("div", "finding " + v.severity, (v.line ? form.dataset.line.replace("{n}", v.line) + ": " : "") + v.message));
       });
     }
     function check() {

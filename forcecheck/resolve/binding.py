@@ -1,186 +1,35 @@
-"""Binding a decklist to a format's sections and a catalog's cards.
+"""Binding a decklist to a format's sections and a catalog's cards: the resolver.
 
-Everything the user wrote ends up either in the ResolvedDeck (a known card with a valid
-count in a section) or as a Finding (unknown card, bad count, unknown section, ...):
-nothing is silently dropped, and unknown names never turn into a size error alone.
-
-Reading a published list takes judgement, and every judgement is a finding on its line:
-a line read in another way than the plain one (a table row of several cards, a count after
-the name; ``line-read-as``), a misspelt name read as the card clearly meant
-(``name-corrected``, ``cards.correct``), cards under no header placed where the format says
-they go (``card-placed``, ``forcecheck.placement``), a title above the list (``deck-title``).
+Written sections, loose blocks and tables, placement, the findings of a whole list; one line's
+readings are ``resolve.lines``'. The resolver never writes into the decklist it reads.
 """
 
 from __future__ import annotations
 
 import re
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
-from forcecheck.decklists.lines import looks_like_prose
 from forcecheck.decklists.model import Decklist, Entry, Note, Section, header_key
-from forcecheck.decklists.readings import Reading, ReadingKind
-from forcecheck.records import Record
+from forcecheck.decklists.readings import ReadingKind
+from forcecheck.lazyre import lazy
+from forcecheck.resolve.lines import _COMMENTED_CARD, LineReading
+from forcecheck.resolve.model import (
+    _CODE_LIKE,
+    _COUNT,
+    _NAME,
+    SUGGESTIONS_PER_DECK,
+    InputFinding,
+    Resolution,
+    _count_into,
+    _Item,
+)
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
 
 if TYPE_CHECKING:
     from forcecheck.placement import Placer
-from forcecheck.lazyre import lazy
-
-try:  # the C helper behind collections.Counter: counts into a plain dict, without Counter's overhead
-    from collections import _count_elements as _count_into
-except ImportError:  # pragma: no cover - CPython has it; another interpreter may not
-
-    def _count_into(mapping: dict, iterable) -> None:
-        for item in iterable:
-            mapping[item] = mapping.get(item, 0) + 1
-
-
-SUGGESTIONS_PER_DECK = 20
-"""Unknown names of one deck that get spelling suggestions. A suggestion searches the whole
-catalog (milliseconds each); a file of thousands of made-up names must not take minutes, and
-a deck with more than a few unknown cards has a wider problem (another game, format or catalog)."""
-
-CORRECTIONS_PER_DECK = 40
-"""Distinct unknown spellings of one deck that are tried for a correction (each a search of
-the catalog, as a suggestion is); the rest stay unknown cards."""
-
-_NAME = attrgetter("name")
-_COUNT = attrgetter("count")
-_SET_CODE = lazy(r"^(?=(?:[A-Z0-9]*[A-Z]){2})(?=[A-Z]*\d)[A-Z][A-Z0-9]{1,5}$|^[A-Z]{3,5}\d?$")
-"""A set code alone on a line (``TSHD``, ``WC09``): tried as a card first, then read as no card."""
-_CODE_LIKE = lazy(r"^(?:[A-Za-z0-9]+-[A-Za-z0-9^*]+|\d+)$")
-
-
-class InputFinding(Record):
-    """A Finding from reading/resolving, tagged with its input check slug (``unknown-card``)
-    and, for ``line-read-as``, the kind of reading made (``fmt`` refuses the readings that
-    leave words of a line out)."""
-
-    rule: str
-    finding: Finding
-    reading: ReadingKind | None
-
-    def __init__(self, rule: str, finding: Finding, reading: ReadingKind | None = None) -> None:
-        self.rule = rule
-        self.finding = finding
-        self.reading = reading
-
-
-class Resolution(Record):
-    deck: ResolvedDeck
-    findings: list[InputFinding]
-    outside: dict[tuple[str, str], int]
-    """Copies of cards that stay out of the deck's sections (unknown, loose, unknown section)."""
-    corrections: list[dict]
-    """Names read as another card's: ``{"line", "written", "read_as"}`` each, in file order."""
-    layout: list[tuple[str, str, Entry, Card | None]] | None
-    """With ``resolve(..., layout=True)``: every card line as read, in file order, with the
-    key of the section it ended in (a section id, ``?`` + header key for a section the format
-    does not know, ``-`` for a card no section takes) and that section's title as written."""
-    title: str | None
-    """The deck's title: the one the list states (``Decklist.name``), else the line above the
-    cards that resolve read as its title (FC010). The decklist itself is never written to:
-    resolving one list twice gives the same resolution."""
-    headings: list[Note]
-    """Lines above (or between) the cards read as headings, no card (kind ``heading``), and lines
-    of prose inside or after the list (kind ``prose``, FC016): kept, so ``fmt`` writes them back."""
-    listed: dict[int, int]
-    """id(written section or group) -> copies read under it: what its announced count is measured
-    against (``rules.announced``)."""
-    title_lines: set[int | None]
-    """Lines read as the title or a heading (no cards: a total above them does not count them)."""
-
-    def __init__(
-        self,
-        deck: ResolvedDeck,
-        findings: list[InputFinding] | None = None,
-        outside: dict[tuple[str, str], int] | None = None,
-        corrections: list[dict] | None = None,
-        layout: list[tuple[str, str, Entry, Card | None]] | None = None,
-        title: str | None = None,
-        headings: list[Note] | None = None,
-        listed: dict[int, int] | None = None,
-        title_lines: set[int | None] | None = None,
-    ) -> None:
-        self.deck = deck
-        self.findings = [] if findings is None else findings
-        self.outside = {} if outside is None else outside
-        self.corrections = [] if corrections is None else corrections
-        self.layout = layout
-        self.title = title
-        self.headings = [] if headings is None else headings
-        self.listed = {} if listed is None else listed
-        self.title_lines = set() if title_lines is None else title_lines
-
-    @property
-    def content(self) -> dict[tuple[str, str], int]:
-        """(section key, card key) -> copies: what the fingerprint hashes (see forcecheck.canonical).
-        Worked out on demand, from the sections and what stayed outside them."""
-        content = dict(self.outside)
-        for section_id, tally in self.deck.tallies.items():  # the lines' copies, added up per card
-            for card, copies in tally.items():
-                item = (section_id, card.name)
-                content[item] = content.get(item, 0) + copies
-        return content
-
-    @property
-    def section_counts(self) -> dict[str, int]:
-        """Section id -> cards in it as placed (known cards and unknown ones with a good count)."""
-        deck = self.deck
-        counts = {section_id: sum(tally.values()) for section_id, tally in deck.tallies.items()}
-        for section_id, copies in deck.unknown.items():
-            counts[section_id] = counts.get(section_id, 0) + copies
-        order = {section_id: index for index, section_id in enumerate(deck.titles)}
-        return {k: counts[k] for k in sorted(counts, key=lambda k: order.get(k, len(order))) if counts[k]}
-
-
-def resolve_card(catalog: Catalog, game: str, entry: Entry) -> tuple[Card | None, str | None]:
-    """The entry's card and, if the printing and name disagree, a note. Printing codes win."""
-    by_name = catalog.remembered("name", game)[1]
-    by_printing = catalog.remembered("printing", game)[1]
-    if entry.printing:
-        printed = by_printing(entry.printing)
-        if printed is not None:
-            if entry.name == entry.printing:  # a .ydk line: the passcode is all there is
-                return printed, None
-            named = by_name(entry.name)
-            if named is not None and named is not printed:
-                return printed, f"printing {entry.printing} is {printed.name}, not {entry.name}"
-            return printed, None
-    named = by_name(entry.name)
-    if named is not None:
-        return named, None
-    if _CODE_LIKE.match(entry.name.strip()):
-        return by_printing(entry.name.strip()), None
-    return None, None
-
-
-class _Item(Record):
-    """One card a line names, as resolved: the entry to report it on and its card (or None)."""
-
-    entry: Entry
-    card: Card | None
-    note: str | None
-    said: tuple[tuple[str, str], ...]
-    """What reading the line assumed (``(rule, message)``): reported with the section it lands in."""
-
-    __slots__ = ("entry", "card", "note", "said")
-
-    def __init__(
-        self,
-        entry: Entry,
-        card: Card | None,
-        note: str | None = None,
-        said: tuple[tuple[str, str], ...] = (),
-    ) -> None:
-        self.entry = entry
-        self.card = card
-        self.note = note
-        self.said = said
 
 
 def resolve(deck: Decklist, fmt, catalog: Catalog, layout: bool = False) -> Resolution:
@@ -189,7 +38,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog, layout: bool = False) -> Reso
     return _Resolver(deck, fmt, catalog, layout).run()
 
 
-class _Resolver:
+class _Resolver(LineReading):
     def __init__(self, deck: Decklist, fmt, catalog: Catalog, layout: bool = False):
         self.deck, self.fmt, self.catalog = deck, fmt, catalog
         self.layout: list | None = [] if layout else None
@@ -493,258 +342,6 @@ class _Resolver:
         else:
             self.seen_ids.append(section_id)
 
-    # --- one entry ----------------------------------------------------------------------
-
-    def _resolve_entry(self, entry: Entry) -> list[_Item]:
-        """The cards a line names: as written, else by another reading, else corrected."""
-        card, note = resolve_card(self.catalog, self.game, entry)
-        if card is not None:
-            if entry.count_text is not None and (entry.bracketed or card in self._rivals()):
-                return self._settle_number(entry, _Item(entry, card, note))
-            return [_Item(entry, card, note)]
-        if _CODE_LIKE.match(entry.name.strip()) and not entry.alternatives:
-            return [_Item(entry, None)]
-        if entry.count_text is None and _SET_CODE.match(entry.name):
-            # "TSHD", "WC09" alone on a line: a table cell naming the set a card is from
-            self._read_as(ReadingKind.SET_CODE_ALONE, entry.line, entry.name, "nothing")
-            return []
-        for reading in entry.alternatives:
-            found = self._reading(entry, reading, correct=False)
-            if found is not None:
-                return found
-        corrected = self._correct(entry, entry.name)
-        if corrected is not None:
-            return [corrected]
-        for reading in entry.alternatives:
-            found = self._reading(entry, reading, correct=True)
-            if found is not None:
-                return found
-        if entry.count_text is None and self.card_seen and self._counted_list() and (
-                looks_like_prose(entry.name) or self._signed_under_prose(entry)):
-            self.prose.append(entry)  # "Thanks in advance,": no count, no card, a sentence: no card line
-            return []
-        return [_Item(entry, None)]
-
-    def _signed_under_prose(self, entry: Entry) -> bool:
-        """A short line right under prose (``Thanks in advance,`` then ``Jane``): the sign-off's name."""
-        last = self.prose[-1].line if self.prose else None
-        return (last is not None and entry.line is not None and 0 < entry.line - last <= 2
-                and len(entry.name.split()) <= 3 and not any(ch.isdigit() for ch in entry.name))
-
-    def _counted_list(self) -> bool:
-        """Whether the list's card lines carry counts (at least five, two in three of the lines
-        that are no sentences): then a sentence among them, with no count and no card, is prose,
-        not a card written without one."""
-        found = self.counted
-        if found is None:
-            counted = uncounted = 0
-            for section in self.deck.sections:
-                for entry in section.entries:
-                    if entry.count_text is not None:
-                        counted += 1
-                    elif not looks_like_prose(entry.name):
-                        uncounted += 1
-            found = self.counted = counted >= 5 and counted >= 2 * uncounted
-        return found
-
-    def _prose_finding(self) -> None:
-        lines = [entry.line for entry in self.prose if entry.line is not None]
-        first = self.prose[0]
-        if len(lines) == 1:
-            message = f"{first.name!r} is read as prose, no card (it has no count and names no card); it is not counted"
-        else:
-            shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
-            message = (f"{len(lines)} lines read as prose, no card (no count, no card name; lines {shown}), "
-                       f"e.g. {first.name!r}; they are not counted")
-        self.add("prose", line=first.line, lines=tuple(lines) if len(lines) > 1 else None, message=message)
-
-    def _commented_card(self, note: Note) -> None:
-        """``#1 Pot of Greed``, ``// 1 Name``: a comment that reads as a card line is not counted
-        (it is a comment), but never silently: a finding on its line says so (FC015)."""
-        from forcecheck.decklists.lines import parse_entry
-
-        body = _COMMENT_MARK.sub("", note.text)
-        entry = parse_entry(body, note.line)
-        if entry.count_text is None or not entry.count_ok:
-            return
-        card = resolve_card(self.catalog, self.game, entry)[0]
-        if card is None:
-            found = self.catalog.correct(self.game, entry.name) if normalize_name(entry.name) else None
-            card = found[0] if found is not None else None
-        if card is not None:
-            self.add("commented-card", line=note.line, card=card.name,
-                     message=f"{note.text!r} reads as a card line ({entry.count} {card.name}) but is a comment: it is not counted "
-                             "(remove the comment mark to count it, or write the note in words)")
-
-    # --- a number that reads two ways -------------------------------------------------------
-
-    def _rivals(self) -> frozenset:
-        """Cards on which a number beside the name may be part of another card's name."""
-        rivals = self.rivals
-        if rivals is None:
-            first, last = self.catalog.numbered_rivals(self.game)
-            rivals = self.rivals = first | last
-        return rivals
-
-    def _settle_number(self, entry: Entry, item: _Item) -> list[_Item]:
-        """A line whose number reads two ways, both naming cards: ``(3) Name`` (three copies, or
-        one with its cost of 3 written first) and ``Jinzo 7`` (seven Jinzo, or one Jinzo #7). A
-        reading the card rules out is no reading (a cost the card does not have, no card of
-        the other name); where both stand, the list's own way of writing counts decides, and
-        where it does not, the line is ambiguous (FC014): never a silent guess."""
-        card = item.card
-        if entry.bracketed:
-            if not card.cost or card.total_cost != entry.count:
-                return [item]  # no cost of this card: a count
-            other = _Item(Entry(card.name, 1, entry.line, entry.printing), card)
-            how = (f"{entry.count} {card.name} (a count in brackets)", f"1 {card.name} (its cost of {entry.count} before the name)")
-            convention = self._bracket_convention()
-            if convention == "cost":
-                self._read_as(ReadingKind.COST_FIRST, entry.line, f"({entry.count_text}) {entry.name}", f"1 {card.name}")
-                return [other]
-            if convention == "count":
-                return [item]
-        else:
-            first = entry.count_last is None
-            bases = self.catalog.numbered_rivals(self.game)[0 if first else 1]
-            if card not in bases or (entry.count_last is not None and entry.count_last[0] != "bare"):
-                return [item]
-            whole = f"{entry.count_text} {entry.name}" if first else f"{entry.name} {entry.count_text}"
-            rival = self.catalog.remembered("name", self.game)[1](whole)
-            if rival is None or rival is card:
-                return [item]
-            how = (f"{entry.count} {card.name}", f"1 {rival.name} (the number is part of its name)")
-            if self._usual_form(entry):
-                return [item]
-        written = f"({entry.count_text}) {entry.name}" if entry.bracketed else (
-            f"{entry.count_text} {entry.name}" if entry.count_last is None else entry.count_last[1])
-        self.add("ambiguous-line", line=entry.line, card=card.name,
-                 message=f"{written!r} reads as {how[0]} or as {how[1]}, and nothing in the list tells which; "
-                         "write the count plainly (e.g. '4 Name')")
-        return [item]
-
-    def _bracket_convention(self) -> str | None:
-        """How this list means ``(N) Name``: ``count`` when one such line's number is no cost of
-        its card, ``cost`` when at least three such lines each give their card's cost, else None."""
-        found = self.bracketed
-        if found is None:
-            matches = mismatches = 0
-            by_name = self.catalog.remembered("name", self.game)[1]
-            for section in self.deck.sections:
-                for other in section.entries:
-                    if other.bracketed:
-                        card = by_name(other.name)
-                        if card is not None and card.cost:
-                            if card.total_cost == other.count:
-                                matches += 1
-                            else:
-                                mismatches += 1
-            found = self.bracketed = "count" if mismatches else ("cost" if matches >= 3 else "")
-        return found or None
-
-    def _usual_form(self, entry: Entry) -> bool:
-        """Whether the list writes its counts as this line does: at least five other counted
-        lines, four in five of them in this line's form (count first, or a bare count last)."""
-        form = "first" if entry.count_last is None else entry.count_last[0]
-        same = others = 0
-        for section in self.deck.sections:
-            for other in section.entries:
-                if other is entry or other.count_text is None or other.line == entry.line:
-                    continue
-                others += 1
-                same += ("first" if other.count_last is None else other.count_last[0]) == form
-        return others >= 5 and same * 5 >= others * 4
-
-    def _reading(self, entry: Entry, reading: Reading, correct: bool) -> list[_Item] | None:
-        """The cards of one reading of the line, or None when the catalog does not bear it out:
-        every part must be a card, except in a table row, where most must (the others stay
-        unknown cards, each reported on the line)."""
-        if correct and reading.kind is ReadingKind.ROW_REST:
-            return None  # the start of a wiki row is read as a name only when it is one exactly
-        items: list[_Item] = []
-        row = correct and len(reading.parts) > 1 and reading.kind is ReadingKind.TABLE_ROW
-        misses = 0
-        for written in reading.parts:
-            name = written.name
-            part = Entry(name, written.count, entry.line, written.printing, written.count_ok, written.count_text)
-            card, note = resolve_card(self.catalog, self.game, part)
-            if card is not None:
-                items.append(_Item(part, card, note))
-                continue
-            fixed = self._correct(part, name) if correct else None
-            if fixed is None and row:
-                fixed = self._faces(part)
-            if fixed is None and row:
-                glued = self._glued(part)
-                if glued is not None:
-                    items.extend(glued)
-                    continue
-            if fixed is None:
-                if not row:
-                    return None
-                misses += 1
-                items.append(_Item(part, None))
-                continue
-            items.append(fixed)
-        if row and (misses * 2 > len(reading.parts) or len(items) - misses < 2):
-            return None
-        kind, words = reading.kind, reading.why
-        if kind is ReadingKind.FACES:
-            if len({id(item.card) for item in items}) == 1:  # "Ruler // J-ruler": one card
-                first = items[0]
-                said = tuple(s for item in items for s in item.said)
-                return [_Item(Entry(first.entry.name, entry.count, entry.line, first.entry.printing, entry.count_ok,
-                                    entry.count_text), first.card, first.note, said)]
-            kind, words = ReadingKind.TWO_CARDS, ReadingKind.TWO_CARDS.words  # "Faria // Melgis": two rulers
-        written = entry.name if entry.count_text is None else f"{entry.count_text} {entry.name}"
-        read = "; ".join(f"{item.entry.count} {item.card.name if item.card else repr(item.entry.name)}" for item in items)
-        self._read_as(kind, entry.line, written, read, words)
-        return items
-
-    def _read_as(self, kind: ReadingKind, line: int | None, written: str, read: str, words: str | None = None) -> None:
-        """Remember a line read in another way than as written (reported once per kind)."""
-        self.readings.setdefault((kind, words or kind.words), []).append((line, written, read))
-
-    def _faces(self, part: Entry) -> _Item | None:
-        """A table cell naming both faces of one card (``Blazer Gill Rabus/Blazer Gill Rabus``)."""
-        from forcecheck.decklists.lines import face_names
-
-        cards = {id(card): card for card in (resolve_card(self.catalog, self.game, Entry(n, 1, None))[0] for n in face_names(part.name))}
-        if len(cards) != 1 or None in cards.values() or id(None) in cards:
-            return None
-        card = next(iter(cards.values()))
-        return _Item(Entry(card.name, part.count, part.line, None, part.count_ok, part.count_text), card)
-
-    def _glued(self, part: Entry) -> list[_Item] | None:
-        """A table cell holding two names, the second without its count (a web page lost the
-        cell boundary: ``Lancelot, the Knight of Mad Demon Blessing of Athena``): both read
-        exactly, at one word boundary only."""
-        words = part.name.split()
-        found = []
-        for cut in range(1, len(words)):
-            first = Entry(" ".join(words[:cut]), part.count, part.line, None, part.count_ok, part.count_text)
-            second = Entry(" ".join(words[cut:]), 1, part.line)
-            a = resolve_card(self.catalog, self.game, first)[0]
-            b = resolve_card(self.catalog, self.game, second)[0] if a is not None else None
-            if b is not None:
-                found.append((_Item(first, a), _Item(second, b)))
-        if len(found) != 1:
-            return None
-        return list(found[0])
-
-    def _correct(self, entry: Entry, written: str) -> _Item | None:
-        if self.corrected >= CORRECTIONS_PER_DECK or _CODE_LIKE.match(written.strip()) or not normalize_name(written):
-            return None
-        self.corrected += 1
-        found = self.catalog.correct(self.game, written)
-        if found is None:
-            return None
-        card, correction = found
-        shown = correction.name  # the card's name in the language the list wrote it in
-        self.corrections.append({"line": entry.line, "written": written, "read_as": shown})
-        fixed = Entry(shown, entry.count, entry.line, None, entry.count_ok, entry.count_text)
-        return _Item(fixed, card, said=(("name-corrected", f"read {written!r} as {shown!r} ({correction.why})"),))
-
     def _lay(self, key: str, title: str, item: _Item) -> None:
         if self.layout is not None:
             self.layout.append((key, title, item.entry, item.card))
@@ -903,10 +500,6 @@ def _blocks(items: list[list[_Item]], breaks: list[int]) -> list[list[list[_Item
     out.append(items[start:])
     return out
 
-
-_COMMENTED_CARD = lazy(r"^(?:#+|//+)\s*\d{1,4}\s*[xX×]?\s*\S")
-"""A comment whose words begin with a count: it may be a card line commented out (``#1 Name``)."""
-_COMMENT_MARK = lazy(r"^(?:#+|//+)\s*")
 
 _NO_CARDS: frozenset = frozenset()
 
