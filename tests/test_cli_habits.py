@@ -175,6 +175,7 @@ ARGS = {
     ("rules",): ["FC201"], ("formats", "show"): ["bifrost"], ("catalog", "show"): ["Junk Synchron", "--game", "ygo"], ("catalog", "search"): ["junk", "--game", "ygo"],
     ("catalog", "fetch"): ["fow"], ("catalog", "import"): ["ygopro", "{tmp}/cards.cdb"],
     ("banlist", "import"): ["{tmp}/lflist.conf"], ("banlist", "show"): ["2011.3.1"],
+    ("sheet",): [YDK, "-f", "ygo-5ds", "--output-file", "{tmp}/sheet.pdf"],
 }
 """What each command needs besides its options ({tmp}: the test's folder, laid out by ``_card_data``)."""
 
@@ -208,6 +209,8 @@ def test_every_variable_a_command_shows_is_one_it_reads(words, variable, tmp_pat
     """Both ways: the command with a value the variable cannot take stops naming it (exit 2);
     without the variable it runs."""
     monkeypatch.chdir(tmp_path)
+    if words == ["sheet"]:
+        pytest.importorskip("fpdf", reason="forcecheck sheet needs the sheets extra (pip install -e '.[sheets]')")
     catalog = _card_data(tmp_path)
     args = [a.replace("{tmp}", str(tmp_path)) for a in ARGS.get(tuple(words), [])]
     if variable == "FORCECHECK_FORMAT":  # the flag beats the variable: leave it out
@@ -236,7 +239,7 @@ USAGE = [
     (["formats", "shw", "bifrost"], "no command 'shw' in 'forcecheck formats' (did you mean 'show'?); see 'forcecheck formats --help'",
      ["formats", "show", "bifrost"]),
     (["frobnicate"], "no command 'frobnicate' in 'forcecheck' (commands: check, stats, fmt, fingerprint, register, verify, rules, serve, "
-     "formats, banlist, catalog, config); see 'forcecheck --help'", ["rules"]),
+     "sheet, formats, banlist, catalog, config); see 'forcecheck --help'", ["rules"]),
     (["check"], "'forcecheck check' needs PATH...; see 'forcecheck check --help'", ["check", DECK, "-f", "bifrost"]),
     (["verify", DECK], "'forcecheck verify' needs PLAYED; see 'forcecheck verify --help'", ["verify", DECK, DECK, "-f", "bifrost"]),
     (["check", DECK, "--format"], "-f/--format needs a value; see 'forcecheck check --help'", ["check", DECK, "--format", "bifrost"]),
