@@ -167,6 +167,8 @@ def test_fetch_imports_every_file_of_a_game_and_records_where_each_came_from(tmp
         (f"{base}/ygo/lflist.conf", "ygo/lflist.conf", "fetch")]
     assert sources[0]["size"] == cdb.stat().st_size and sources[0]["sha256"] == hashlib.sha256(cdb.read_bytes()).hexdigest()
     assert all(s["catalog"] == str(db) for s in sources)
+    stats = json.loads(run("stats", deck, "-f", "ygo-5ds", "--catalog", db, "-o", "json").stdout)
+    assert stats["summary"]["catalog_sources"] == sources  # stats names the data it read by, as check does
 
 
 def test_a_mirror_folder_is_a_source_too_and_fetching_again_replaces_the_files_of_another_address(tmp_path, mirror, serve):

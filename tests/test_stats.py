@@ -282,7 +282,7 @@ def test_stats_goes_on_past_an_unusable_file_and_exits_2(tmp_path):
 def test_stats_json_has_every_number():
     result = run("stats", WB, SYNCHRO, "-f", "abc", "-o", "json")
     doc = json.loads(result.stdout)
-    assert doc["schema_version"] == 1 and doc["summary"] == {"decks": 2, "unreadable": 0, "catalog": "embedded sample catalog", "config": None}
+    assert doc["schema_version"] == 1 and doc["summary"] == {"decks": 2, "unreadable": 0, "catalog": "embedded sample catalog", "catalog_sources": [], "config": None}
     deck = doc["decks"][0]
     assert deck["fow"]["curve"]["costs"] == {"0": 0, "1": 20, "2": 19, "3": 10, "4": 5, "5": 1, "6": 0, "7+": 1}
     assert [(r["rule"], r["found"], r["needed"], r["ok"]) for r in deck["requirements"]] == [

@@ -133,7 +133,8 @@ def _write_json(items, out, session) -> None:
         else:
             decks.append(item.to_dict())
     about = session.about()
-    summary = {"decks": len(decks), "unreadable": sum(1 for d in decks if "error" in d), "catalog": about["catalog"], "config": about["config"]}
+    summary = {"decks": len(decks), "unreadable": sum(1 for d in decks if "error" in d), "catalog": about["catalog"],
+               "catalog_sources": about["catalog_sources"], "config": about["config"]}
     json.dump({"schema_version": SCHEMA_VERSION, "decks": decks, "summary": summary}, out, ensure_ascii=False, indent=2)
     out.write("\n")
 
