@@ -235,3 +235,17 @@ def test_nothing_is_deleted_and_the_audit_log_says_who_did_what(client, clock):
         ("organiser", "event.create", None), ("player", "registration.create", 1), ("player", "registration.resubmit", 2),
         ("player", "registration.resubmit", 3), ("player", "registration.resubmit", 4)]
     assert all(a["at"] for a in audit)
+
+
+def test_ids_never_start_with_what_a_command_line_or_a_spreadsheet_reads_otherwise(monkeypatch):
+    """``-abc`` is an option to a shell command and a formula to a spreadsheet (exports guard it
+    as ``'-abc``): ids start with a letter or digit."""
+    import secrets
+
+    from forcecheck.web.security import new_id
+
+    drawn = iter(["-leading", "_under", "A-ok_id"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda nbytes: next(drawn))
+    assert new_id() == "A-ok_id"
+    monkeypatch.undo()
+    assert all(new_id()[0].isalnum() for _ in range(2000))

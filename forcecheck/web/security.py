@@ -33,8 +33,14 @@ def new_token() -> str:
 
 
 def new_id(nbytes: int = 9) -> str:
-    """A short random id for events and registrations (not a secret, but not guessable either)."""
-    return secrets.token_urlsafe(nbytes)
+    """A short random id for events and registrations (not a secret, but not guessable either).
+    It starts with a letter or digit: an id starting with ``-`` reads as an option on a command
+    line, and a spreadsheet export guards such a cell as a formula (``'-...``), so it would no
+    longer match the id."""
+    while True:
+        value = secrets.token_urlsafe(nbytes)
+        if value[0].isalnum():
+            return value
 
 
 def token_hash(token: str) -> str:
