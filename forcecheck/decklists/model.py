@@ -8,6 +8,7 @@ count it had, so the report can name it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Collection
 
 from forcecheck.decklists.readings import Reading, ReadingKind  # noqa: F401 (re-exported: where readers look for them)
@@ -37,8 +38,10 @@ _HEADER_COUNT = lazy(
 (``(25-28)``, ``5〜6枚``) or a note (``(10 Divinity)``) is read but announces no count."""
 
 
+@lru_cache(maxsize=4096)
 def header_key(title: str) -> str:
-    """``"Main Deck (40):"`` -> ``"main deck"``: how section titles are compared."""
+    """``"Main Deck (40):"`` -> ``"main deck"``: how section titles are compared. Kept for the
+    titles met last (a batch writes the same few titles in deck after deck)."""
     text = split_header_count(title.rstrip(": "))[0]
     text = text.replace(":", " ").replace("_", " ").replace("-", " ").replace("/", " ")
     return " ".join(text.lower().split())
