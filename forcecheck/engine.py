@@ -29,10 +29,10 @@ from forcecheck.rules.banlist import compile_missing_list, rule_banlist
 from forcecheck.rules.base import Check, ResolvedDeck
 from forcecheck.rules.registry import KINDS, RuleKind
 from forcecheck.rules.selectors import compile_selector, cost_function
-from forcecheck.spec.slugs import slugify
+from forcecheck.format_spec.slugs import slugify
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import Condition, FormatSpec
+    from forcecheck.format_spec.model import Condition, FormatSpec
 
 
 class CompiledRule(Record):

@@ -118,7 +118,7 @@ def _formats_for(game: str, title: str) -> str:
     names = _FORMATS.get(game)
     if names is None:
         from forcecheck.errors import ForcecheckError
-        from forcecheck.spec.loader import available_formats, load_format_cached
+        from forcecheck.format_spec.loader import available_formats, load_format_cached
 
         names = []
         try:
