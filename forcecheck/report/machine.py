@@ -12,7 +12,7 @@ from typing import TextIO
 from xml.etree import ElementTree as ET
 
 from forcecheck import DOCS_URL, __version__
-from forcecheck.report.escape import json_text, printable, xml_text
+from forcecheck.escape import json_text, printable, xml_text
 from forcecheck.report.jsontext import pretty, scalar
 from forcecheck.report.model import DeckReport, RunReport, Violation
 
