@@ -218,7 +218,7 @@ class Session:
     def import_target(self) -> Path:
         """Where ``catalog import`` and ``banlist import`` write: the catalog the settings name,
         else the per-user default location."""
-        from forcecheck.cards.store import default_db_path
+        from forcecheck.cards.catalog import default_db_path
 
         value = self.config["catalog"]
         return Path(value) if value else default_db_path()
