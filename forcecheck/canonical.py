@@ -114,11 +114,6 @@ def fingerprint_of(content: dict[tuple[str, str], int]) -> str:
     return "fc1-" + hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:32]
 
 
-def leading_comments(text: str, markers: tuple[str, ...] = ("#", "//")) -> list[str]:
-    """The comment block at the top of a file, kept by ``fmt``."""
-    return _leading_block(text, markers)[0]
-
-
 def _leading_block(text: str, markers: tuple[str, ...] = ("#", "//")) -> tuple[list[str], int]:
     """The comment block at the top of a file and the number of the first line after it."""
     out = []
@@ -242,7 +237,7 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
     if names is None:
         from forcecheck.cards.catalog import written_language
 
-        names = written_language(catalog, fmt.spec.game, (e.name for s in deck.all_sections() for e in s.entries))
+        names = written_language(catalog, fmt.spec.game, (e.name for s in deck.sections for e in s.entries))
     if resolution is None or resolution.layout is None:
         from forcecheck.resolve import resolve
 

@@ -73,7 +73,6 @@ _LABEL_FIRST = lazy(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2}\s+[\u2013\
 The ASCII `` - `` is left alone: it is part of names (``Blackwing - Gale the Whirlwind``)."""
 _ANY_NOTE = lazy(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
 _WRAPPERS = lazy(r"^[《「『](.*)[》」』]$")
-_BULLET = lazy(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
 _TABLE_EDGE = lazy(r"\s*\|\s*$")
 _FACE_SPLIT = lazy(r"\s*(?://|／／)\s*|\s+/\s*|(?<=\S)/(?=\S)|(?<=\S)/\s+")
 

@@ -65,10 +65,6 @@ def _every_card(card: Card) -> bool:
     return True
 
 
-def is_every_card(predicate: Predicate) -> bool:
-    return predicate is _every_card
-
-
 def _compile(selector: Selector, cost_of: CostFn) -> Predicate:
     tests: list[Predicate] = []
     if selector.type is not None:
