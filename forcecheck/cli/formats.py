@@ -82,7 +82,8 @@ def _shown(value) -> str:
 def config_show(config_file: ConfigOpt = None) -> None:
     """The resolved settings (flag > FORCECHECK_* variable > configuration file > CI default >
     built-in default), each with where it came from, and the settings per format and per path."""
-    from forcecheck.config import SETTINGS, load_config, search_stop
+    from forcecheck.config import SETTINGS, load_config
+    from forcecheck.config_files import search_stop
 
     config = load_config({}, config_path=config_file)
     if config.file:

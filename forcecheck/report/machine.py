@@ -75,7 +75,7 @@ SRCROOT = "SRCROOT"
 
 def _repository_root() -> Path:
     """The repository the run is in (the nearest folder up with ``.git``), else the working folder."""
-    from forcecheck.config import search_stop
+    from forcecheck.config_files import search_stop
 
     folders = search_stop(Path.cwd())
     top = folders[-1]
