@@ -13,6 +13,10 @@ configuration. A Session holds
 
 A setting that does not apply to a deck's format (a Yu-Gi-Oh! list for a Force of Will deck)
 is ignored for that deck, with one note for the run, never an error.
+
+Why one module of this size: it is the one front door every command checks through (the
+settings resolved into catalogs, banlists and compiled formats, and the batch run over them),
+and it loads each of those lazily, so a single check imports only what it uses.
 """
 
 from __future__ import annotations

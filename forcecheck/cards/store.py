@@ -12,6 +12,9 @@ language), ``names`` and ``printings`` (lookup keys: a name's keys in each fold,
 ``names.index_keys``), ``warnings`` (what the importer could not read cleanly), ``banlists``,
 ``banlist_entries``, ``banlist_combinations`` and ``banlist_labels`` (the card names a list's
 comments give its passcodes).
+
+Why one module of this size: the tables, the import that writes them and the ``Catalog`` that
+reads them share one layout and one schema version; a change to one is a change to all three.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@ one line (``Ruler // J-ruler``) and, in tables flattened by a web page, several 
 line. This module turns such a line into an Entry whose ``alternatives`` hold every other
 plausible reading; the catalog, later, says which one names real cards. Nothing here knows
 any card.
+
+Why one module of this size: the readings of one card line are weighed against each other
+(a count, a printing code, a face, a note, a collapsed list), so they are kept side by side.
 """
 
 from __future__ import annotations
