@@ -267,7 +267,7 @@ def main() -> int:
     parser.add_argument("--catalog", help="an imported catalog (default: import ../shared's, else the sample catalog)")
     parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "cli.json")
     args = parser.parse_args()
-    from benchmarks.run import fow_decks, open_bench_catalog
+    from benchmarks.corpus import fow_decks, open_bench_catalog
 
     results: dict = {}
 

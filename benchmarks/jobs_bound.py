@@ -101,7 +101,7 @@ def main() -> int:
         child(folder, args.catalog, int(jobs), mode)
         return 0
     from benchmarks.bench_cli import mixed_decks
-    from benchmarks.run import fow_decks, open_bench_catalog
+    from benchmarks.corpus import fow_decks, open_bench_catalog
 
     def row(area: str, what: str, figure: str) -> None:
         print(f"{area:<10} {what:<62} {figure}", flush=True)

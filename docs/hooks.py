@@ -48,7 +48,7 @@ def _formats() -> dict[str, object]:
     """Format name -> its spec, for every built-in format (name order), read once a build."""
     global _FORMATS
     if _FORMATS is None:
-        from forcecheck.spec.loader import available_formats, load_format
+        from forcecheck.format_spec.loader import available_formats, load_format
 
         with _built_in_formats_only():
             _FORMATS = {name: load_format(str(path)) for name, path in sorted(available_formats().items())}

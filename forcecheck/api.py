@@ -78,7 +78,7 @@ class Checker:
         return self.session.compiled(filename, format_name, as_of)[0]
 
     def format_names(self) -> list[str]:
-        from forcecheck.spec.loader import available_formats
+        from forcecheck.format_spec.loader import available_formats
 
         return sorted(available_formats(self.session.format_dirs))
 

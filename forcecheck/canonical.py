@@ -19,9 +19,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from forcecheck.cards.catalog import Catalog
+from forcecheck.cards.catalog import Catalog, written_language
 from forcecheck.cards.names import normalize_name
+from forcecheck.decklists.lines import MAX_COUNT, MAX_LINE_CHARS
 from forcecheck.decklists.model import Decklist, header_key
+from forcecheck.decklists.readers import parse_decklist
+from forcecheck.errors import ForcecheckError
+from forcecheck.resolve import resolve
+from forcecheck.rules.announced import announced_count_findings
 
 FINGERPRINT_VERSION = "forcecheck-fingerprint/1"
 
@@ -51,7 +56,6 @@ def canonical_sections(deck: Decklist, fmt, catalog: Catalog, resolution=None, n
     last), duplicate lines of one card and printing summed, cards sorted by name. A section
     written with no cards is kept (empty): fmt drops nothing the user wrote. Known cards are
     named in the language ``names`` (``Card.name_in``); None: the card's identity, its base name."""
-    from forcecheck.resolve import resolve
 
     if resolution is None or resolution.layout is None:
         resolution = resolve(deck, fmt, catalog, layout=True)
@@ -81,7 +85,6 @@ def canonical_sections(deck: Decklist, fmt, catalog: Catalog, resolution=None, n
 def _merged(entries: list[CanonEntry]) -> list[CanonEntry]:
     """Sum lines of the same card and printing (never past the count a line may hold); keep
     invalid-count lines as they were."""
-    from forcecheck.decklists.lines import MAX_COUNT
 
     summed: dict[tuple, list[CanonEntry]] = {}
     kept: list[CanonEntry] = []
@@ -101,7 +104,6 @@ def _merged(entries: list[CanonEntry]) -> list[CanonEntry]:
 
 def fingerprint(deck: Decklist, fmt, catalog: Catalog) -> str:
     """The deck's content hash (see the module docstring for exactly what it covers)."""
-    from forcecheck.resolve import resolve
 
     return fingerprint_of(resolve(deck, fmt, catalog).content)
 
@@ -112,11 +114,6 @@ def fingerprint_of(content: dict[tuple[str, str], int]) -> str:
     lines.sort()
     lines.insert(0, FINGERPRINT_VERSION)
     return "fc1-" + hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:32]
-
-
-def leading_comments(text: str, markers: tuple[str, ...] = ("#", "//")) -> list[str]:
-    """The comment block at the top of a file, kept by ``fmt``."""
-    return _leading_block(text, markers)[0]
 
 
 def _leading_block(text: str, markers: tuple[str, ...] = ("#", "//")) -> tuple[list[str], int]:
@@ -160,10 +157,6 @@ def rewrite(deck: Decklist, fmt, catalog: Catalog, original: str, kind: str, nam
     rewritten as a card), no line is longer than a reader takes, and reading the result back
     gives the same sections, cards and counts, title and metadata, and the same canonical text
     (fmt is idempotent). Raises NotRewritable otherwise."""
-    from forcecheck.decklists.lines import MAX_LINE_CHARS
-    from forcecheck.decklists.readers import parse_decklist
-    from forcecheck.errors import ForcecheckError
-    from forcecheck.resolve import resolve
 
     resolution = resolve(deck, fmt, catalog, layout=True)
     refuse_what_fmt_would_drop(deck, fmt, resolution)
@@ -208,7 +201,6 @@ def refuse_what_fmt_would_drop(deck: Decklist, fmt, resolution) -> None:
     code's card would be written in its place), words of a line read as a remark, a set code
     alone on a line. Announced counts that match, and a card's cost or a table row's other
     cells, are the card's own facts: the canonical form may leave them out."""
-    from forcecheck.rules.announced import announced_count_findings
 
     for _slug, finding in announced_count_findings(deck, fmt, resolution):
         raise NotRewritable(f"{finding.message}; fmt would drop the announced count (make the two agree first)", finding.line)
@@ -240,11 +232,9 @@ def canonical_text(deck: Decklist, fmt, catalog: Catalog, original: str, kind: s
     """The deck written in canonical form, as text, YAML or .ydk (``kind``), with card names in
     the language ``names`` (``fmt --names``), by default the language the deck is written in."""
     if names is None:
-        from forcecheck.cards.catalog import written_language
 
-        names = written_language(catalog, fmt.spec.game, (e.name for s in deck.all_sections() for e in s.entries))
+        names = written_language(catalog, fmt.spec.game, (e.name for s in deck.sections for e in s.entries))
     if resolution is None or resolution.layout is None:
-        from forcecheck.resolve import resolve
 
         resolution = resolve(deck, fmt, catalog, layout=True)
     groups = canonical_sections(deck, fmt, catalog, resolution, names=names)

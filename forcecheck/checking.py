@@ -20,7 +20,7 @@ from forcecheck.engine import CompiledFormat, check_decklist, compile_format
 from forcecheck.errors import ForcecheckError
 from forcecheck.report.model import DeckReport, RunReport
 from forcecheck.selection import Selection
-from forcecheck.spec.loader import load_format_cached
+from forcecheck.format_spec.loader import load_format_cached
 
 
 class FormatCache:

@@ -17,7 +17,9 @@ in a shared folder above the tree never changes a verdict. Paths in the file are
 it. ``forcecheck config show`` prints every value and its source.
 
 This module is the only code that reads the environment for settings (and the CI variables
-``GITHUB_ACTIONS`` and ``GITHUB_STEP_SUMMARY``, ``NO_COLOR`` and ``FORCE_COLOR``).
+``GITHUB_ACTIONS`` and ``GITHUB_STEP_SUMMARY``, ``NO_COLOR`` and ``FORCE_COLOR``). It holds the
+settings and their resolution; finding and reading the file is ``config_files``, checking one
+value ``config_values``.
 """
 
 from __future__ import annotations
@@ -27,17 +29,14 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from forcecheck.errors import ForcecheckError
+from forcecheck.config_files import ConfigError, find_config_file, read_config_file
+from forcecheck.config_values import coerce, env_failer, file_failer, pins
 from forcecheck.records import Record
 
-CONFIG_NAMES = (".forcecheck.yaml", ".forcecheck.yml")
 CONFIG_ENV = "FORCECHECK_CONFIG"
 OUTPUT_FORMATS = ("text", "concise", "json", "sarif", "github", "junit")
 CI_DEFAULT = "CI default (GITHUB_ACTIONS=true)"
 
-
-class ConfigError(ForcecheckError):
-    """A configuration file or variable that cannot be used (exit 2)."""
 
 
 class Setting(Record, frozen=True):
@@ -344,231 +343,6 @@ def glob_matcher(pattern: str) -> Callable[[str], bool]:
     return lambda path: compiled.fullmatch(path) is not None
 
 
-def search_stop(start: Path, home: Path | None = None) -> list[Path]:
-    """The folders searched for a configuration file, nearest first: from ``start`` up to the
-    repository root (a folder with ``.git``, a folder or a worktree's file) or the home folder;
-    only ``start`` when it is inside neither."""
-    here = start.resolve()
-    try:
-        home = (home or Path.home()).resolve()
-    except RuntimeError:  # no home folder can be determined
-        home = None
-    chain = [here, *here.parents]
-    for index, directory in enumerate(chain):
-        if os.path.lexists(directory / ".git") or directory == home:  # a folder that cannot be looked into has none
-            return chain[: index + 1]
-    return [here]
-
-
-def find_config_file(start: Path, home: Path | None = None) -> Path | None:
-    """The nearest .forcecheck.yaml, or pyproject.toml with [tool.forcecheck], in ``search_stop``."""
-    for directory in search_stop(start, home):
-        for name in CONFIG_NAMES:
-            candidate = directory / name
-            if os.path.lexists(candidate):
-                return candidate  # a folder, FIFO or dangling link of that name is an error, never passed over
-        pyproject = directory / "pyproject.toml"
-        if os.path.isfile(pyproject):
-            try:
-                text = pyproject.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
-                raise ConfigError(f"cannot read it to look for [tool.forcecheck] ({why}); name the configuration with --config", pyproject) from None
-            if "forcecheck" in text and _names_forcecheck(text):
-                return pyproject
-    return None
-
-
-def _names_forcecheck(text: str) -> bool:
-    """Whether a pyproject.toml has a ``tool.forcecheck`` key, in any TOML spelling (a
-    ``[tool.forcecheck]`` table, ``forcecheck = ...`` under ``[tool]``, a dotted or inline
-    key). Malformed TOML that seems to so counts: reading it then says what is wrong."""
-    if "[tool.forcecheck" in text:
-        return True
-    if not _may_set_tool_forcecheck(text):
-        return False  # most pyproject files: no TOML parser loaded (a check starts fast)
-    import tomllib
-
-    try:
-        tool = tomllib.loads(text).get("tool")
-    except tomllib.TOMLDecodeError:
-        return True
-    return isinstance(tool, dict) and "forcecheck" in tool
-
-
-_TABLE_HEADER = re.compile(r"^\[\[?\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEY = re.compile(r"^([A-Za-z0-9_.\-\"' ]+?)\s*=")
-
-
-def _may_set_tool_forcecheck(text: str) -> bool:
-    """A line-by-line look for a table or key that may give ``tool.forcecheck`` a value
-    (quotes and spaces dropped); the TOML parser confirms it. It errs towards yes: a
-    ``forcecheck`` key anywhere but in a ``[project...]`` table (where a project's own
-    ``forcecheck = "forcecheck.cli:run"`` script lives) counts, and lines that are neither a
-    table header nor a key (array items, ``[1, 2],``) change nothing."""
-    table = ""
-    for raw in text.split("\n"):
-        line = raw.strip()
-        header = _TABLE_HEADER.match(line)
-        if header:
-            table = header.group(1).replace('"', "").replace("'", "").replace(" ", "")
-            if table == "tool.forcecheck" or table.startswith("tool.forcecheck."):
-                return True
-            continue
-        key = _KEY.match(line)
-        if key is None:
-            continue
-        name = key.group(1).replace('"', "").replace("'", "").replace(" ", "")
-        full = f"{table}.{name}" if table else name
-        if full == "tool.forcecheck" or full.startswith("tool.forcecheck.") or (full == "tool" and "forcecheck" in line):
-            return True
-        if name.split(".")[0] == "forcecheck" and not table.startswith("project"):
-            return True
-    return False
-
-
-def _read_file(path: Path) -> tuple[dict, Callable[[tuple], int | None]]:
-    """Settings from a config file, and the line of a key path (for errors and config show)."""
-    from forcecheck.textfile import read_text
-
-    text = read_text(path)
-    if path.name == "pyproject.toml":
-        import tomllib
-
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            line = getattr(exc, "lineno", None)
-            raise ConfigError(f"malformed TOML: {exc}", path, line) from None
-        tool = data.get("tool", {})
-        section = tool.get("forcecheck", {}) if isinstance(tool, dict) else {}
-        if not isinstance(section, dict):
-            raise ConfigError("[tool.forcecheck] is not a table of settings", path)
-        lines: dict[tuple, int] = {}
-        table: tuple = ()
-        for number, raw in enumerate(text.split("\n"), start=1):
-            stripped = raw.strip()
-            if stripped.startswith("["):
-                name = stripped.strip("[] ")
-                table = tuple(p.strip().strip('"') for p in name.split(".")[2:]) if name.startswith("tool.forcecheck") else None
-                if table:
-                    lines.setdefault(table, number)
-                continue
-            if table is not None and "=" in stripped:
-                key = stripped.split("=", 1)[0].strip().strip('"')
-                lines.setdefault(table + (key,), number)
-
-        def toml_line(at: tuple) -> int | None:
-            at = tuple(str(k).replace("_", "-") for k in at)
-            while at:
-                for variant in (at, tuple(k.replace("-", "_") for k in at)):
-                    if variant in lines:
-                        return lines[variant]
-                at = at[:-1]
-            return None
-
-        return section, toml_line
-    from forcecheck.yamlsafe import load_yaml
-
-    try:
-        doc = load_yaml(text, path)
-    except ForcecheckError as exc:
-        raise ConfigError(exc.message, exc.path, exc.line) from None
-    if doc.data is None:
-        return {}, lambda at: None
-    if not isinstance(doc.data, dict):
-        raise ConfigError("a config file must be a mapping of settings", path, doc.line_of(()))
-    return doc.data, doc.line_of
-
-
-def _coerce(setting: Setting, value: Any, fail: Callable[[str], None], base: Path | None) -> Any:
-    """A setting's value from a file or a variable, checked and made canonical; ``fail`` raises."""
-    import datetime
-
-    if value is None:  # "severity:" with nothing under it: the setting's default
-        return setting.default
-    if setting.kind in ("str", "choice"):
-        if isinstance(value, bool) or not isinstance(value, str):
-            hint = f"; write it in quotes: \"{value}\"" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
-            fail(f"expected text, got {value!r}{hint}")
-        if setting.kind == "choice" and value not in setting.choices:
-            fail(f"{value!r} is not one of {', '.join(setting.choices)}")
-        return value
-    if setting.kind == "date":
-        if isinstance(value, datetime.datetime):
-            value = value.date()
-        if isinstance(value, datetime.date):
-            return value.isoformat()
-        if isinstance(value, str):
-            try:
-                return datetime.date.fromisoformat(value.strip()).isoformat()
-            except ValueError:
-                pass
-        fail(f"{value!r} is not a date (YYYY-MM-DD)")
-    if setting.kind == "int":
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 64:
-            fail(f"{value!r} is not a whole number from 1 to 64")
-        return value
-    if setting.kind == "path":
-        if not isinstance(value, str) or not value.strip():
-            fail(f"expected a path, got {value!r}")
-        return str((base / value) if base and not Path(value).is_absolute() else Path(value))
-    if setting.kind in ("list", "paths"):
-        if isinstance(value, str):
-            sep = os.pathsep if setting.kind == "paths" else ","
-            value = [v.strip() for v in value.split(sep) if v.strip()]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            fail(f"expected a list of text, got {value!r}")
-        if setting.kind == "paths" and base:
-            return [str(base / v) if not Path(v).is_absolute() else v for v in value]
-        return list(value)
-    if setting.kind == "pins":
-        return _pins(value, fail)
-    if setting.kind == "source":  # a URL as written; a folder relative to the file that names it
-        if not isinstance(value, str) or not value.strip():
-            fail(f"expected a URL or a folder, got {value!r}")
-        from forcecheck.importers.fetch import is_url
-
-        return value if is_url(value) or not base or Path(value).is_absolute() else str(base / value)
-    if setting.kind == "map":
-        if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-            fail(f"expected a mapping of text to text, got {value!r}")
-        for k, v in value.items():
-            if v not in ("error", "warning"):
-                fail(f"{k}: {v!r} is not error or warning")
-        return dict(value)
-    return value  # pragma: no cover
-
-
-_PIN_ROLE = re.compile(r"fow/cards\.json|ygo/cards\.cdb|ygo/cards-[a-z]{2,3}\.cdb|ygo/lflist\.conf")
-_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
-
-
-def _pins(value: Any, fail: Callable[[str], None], fail_at: Callable[[str], Callable[[str], None]] | None = None) -> dict[str, str]:
-    """``pins:``: a mirror place (``fow/cards.json``) -> the sha256 its file must have
-    (``fail_at(role)``: the failer naming that entry's line)."""
-    if not isinstance(value, dict):
-        fail(f"expected a mapping of files (fow/cards.json, ygo/cards.cdb, ...) to sha256, got {value!r}")
-    pins = {}
-    for role, digest in value.items():
-        entry = fail_at(role) if fail_at else fail
-        if not isinstance(role, str) or not _PIN_ROLE.fullmatch(role):
-            entry(f"{role!r} is not a file catalog fetch imports (fow/cards.json, ygo/cards.cdb, ygo/cards-LANG.cdb, ygo/lflist.conf)")
-        if not isinstance(digest, str) or not _SHA256.fullmatch(digest.strip()):
-            entry(f"{role}: {digest!r} is not a sha256 (64 hexadecimal digits)")
-        pins[role] = digest.strip().lower()
-    return pins
-
-
-def _file_failer(name: str, path: Path, line: int | None) -> Callable[[str], None]:
-    def fail(message: str) -> None:
-        raise ConfigError(f"{name}: {message}", path, line)
-
-    return fail
-
-
 def _scope(where: str, raw: Any, path: Path, line_of: Callable[[tuple], int | None], at: tuple, allow_format: bool, pattern: str | None = None) -> Scope:
     """One ``formats:`` or ``paths:`` entry: its settings checked like the top level's."""
     base = path.parent
@@ -588,7 +362,7 @@ def _scope(where: str, raw: Any, path: Path, line_of: Callable[[tuple], int | No
         line = line_of(at + (key,))
         if name not in allowed:
             raise ConfigError(f"{where}: {key!r} cannot be set here (settings per {'path' if allow_format else 'format'}: {', '.join(allowed)})", path, line)
-        values[name] = _coerce(SETTINGS[name], value, _file_failer(f"{where}: {name}", path, line), base)
+        values[name] = coerce(SETTINGS[name], value, file_failer(f"{where}: {name}", path, line), base)
         sources[name] = f"{path}:{line}" if line else str(path)
     return Scope(where, values, sources, pattern, glob_matcher(pattern) if pattern is not None else None)
 
@@ -625,7 +399,7 @@ def load_config(
     if path is not None:
         if not os.path.isfile(path):
             raise ConfigError("not a config file (a folder, FIFO, device or link to nothing)" if os.path.lexists(path) else "no such config file", path)
-        raw, line_of = _read_file(path)
+        raw, line_of = read_config_file(path)
         for key in raw:
             name = str(key).replace("-", "_")
             line = line_of((key,))
@@ -651,18 +425,18 @@ def load_config(
         if flag not in (None, [], (), {}):
             config.values[name], config.sources[name], config.tiers[name] = flag, f"command line {setting.flag}", "flag"
         elif setting.env and env.get(setting.env):
-            fail = _env_failer(setting.env)
-            config.values[name] = _coerce(setting, env[setting.env], fail, None)
+            fail = env_failer(setting.env)
+            config.values[name] = coerce(setting, env[setting.env], fail, None)
             config.sources[name], config.tiers[name] = f"environment {setting.env}", "env"
         elif name == "pins" and name in file_values:  # each entry's own line in errors
             value, line = file_values[name]
-            config.values[name] = _pins(value, _file_failer(name, path, line),
-                                        lambda role, line=line: _file_failer(name, path, line_of(("pins", role)) or line))
+            config.values[name] = pins(value, file_failer(name, path, line),
+                                        lambda role, line=line: file_failer(name, path, line_of(("pins", role)) or line))
             config.sources[name] = f"{path}:{line}" if line else str(path)
             config.tiers[name] = "file"
         elif name in file_values:
             value, line = file_values[name]
-            config.values[name] = _coerce(setting, value, _file_failer(name, path, line), path.parent)
+            config.values[name] = coerce(setting, value, file_failer(name, path, line), path.parent)
             config.sources[name] = f"{path}:{line}" if line else str(path)
             config.tiers[name] = "file"
         elif name == "output_format" and config.github_actions:
@@ -670,10 +444,3 @@ def load_config(
         else:
             config.values[name], config.sources[name], config.tiers[name] = setting.default, "default", "default"
     return config
-
-
-def _env_failer(variable: str) -> Callable[[str], None]:
-    def fail(message: str) -> None:
-        raise ConfigError(f"{variable}: {message}")
-
-    return fail

@@ -10,6 +10,10 @@ For speed the compiled format carries a *plan*: every rule that judges cards one
 limits and banlists must look at. Every other rule runs on its own, and a rule whose
 sections are all empty is skipped when it could find nothing there. The plan gives exactly
 the findings the rules would give one at a time.
+
+Why one module of this size: compiling a spec's rules, planning their run and running it over a deck
+are one concern:
+the plan is made from the compiled rules' traits (scope, the card pass) and nothing else.
 """
 
 from __future__ import annotations
@@ -29,10 +33,10 @@ from forcecheck.rules.banlist import compile_missing_list, rule_banlist
 from forcecheck.rules.base import Check, ResolvedDeck
 from forcecheck.rules.registry import KINDS, RuleKind
 from forcecheck.rules.selectors import compile_selector, cost_function
-from forcecheck.spec.slugs import slugify
+from forcecheck.format_spec.slugs import slugify
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import Condition, FormatSpec
+    from forcecheck.format_spec.model import Condition, FormatSpec
 
 
 class CompiledRule(Record):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from forcecheck.escape import printable
+
 
 class ForcecheckError(Exception):
     """An unusable input (file, spec, catalog, option). Rendered as one line."""
@@ -21,8 +23,6 @@ class ForcecheckError(Exception):
     def __str__(self) -> str:
         """``path:line: message``, printable: a file name or a quoted line that carries control
         characters (or bytes that are not UTF-8) is shown escaped, wherever the error is printed."""
-        from forcecheck.report.escape import printable
-
         where = ""
         if self.path:
             where = self.path + (f":{self.line}" if self.line else "") + ": "

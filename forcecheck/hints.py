@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from forcecheck.memo import IdentityMemo
 from forcecheck.records import replace
 
 if TYPE_CHECKING:
@@ -27,8 +28,8 @@ FILE_GAMES = {".ydk": "ygo"}
 LOOKED_AT = 20
 """Unknown names of a deck looked up in the other games (as many as get spelling suggestions)."""
 
-_GAMES: dict[int, tuple[object, tuple[str, ...], dict[str, int]]] = {}
-"""Per catalog (by id, the catalog kept so the id is not reused): its games and, for the sample, its cards per game."""
+_GAMES: IdentityMemo[object, tuple[tuple[str, ...], dict[str, int]]] = IdentityMemo(16)
+"""Per catalog: its games and, for the sample, its cards per game."""
 _FORMATS: dict[str, list[str]] = {}
 
 
@@ -96,8 +97,8 @@ def _card_in(catalog, game: str, written: str | None):
 def _games_of(catalog) -> tuple[tuple[str, ...], dict[str, int]]:
     """The games a catalog has cards of, and (for an in-memory catalog such as the sample) how
     many of each; worked out once per catalog."""
-    kept = _GAMES.get(id(catalog))
-    if kept is None or kept[0] is not catalog:
+    kept = _GAMES.get(catalog)
+    if kept is None:
         from forcecheck.cards.catalog import MemoryCatalog
 
         counts: dict[str, int] = {}
@@ -107,10 +108,8 @@ def _games_of(catalog) -> tuple[tuple[str, ...], dict[str, int]]:
             games = tuple(sorted(counts))
         else:  # an imported catalog: one indexed query per game
             games = tuple(g for g in GAME_NAMES if catalog.has_cards(g))
-        if len(_GAMES) > 16:
-            _GAMES.clear()
-        kept = _GAMES[id(catalog)] = (catalog, games, counts)
-    return kept[1], kept[2]
+        kept = _GAMES.remember(catalog, (games, counts))
+    return kept
 
 
 def _formats_for(game: str, title: str) -> str:
@@ -118,7 +117,7 @@ def _formats_for(game: str, title: str) -> str:
     names = _FORMATS.get(game)
     if names is None:
         from forcecheck.errors import ForcecheckError
-        from forcecheck.spec.loader import available_formats, load_format_cached
+        from forcecheck.format_spec.loader import available_formats, load_format_cached
 
         names = []
         try:

@@ -151,10 +151,3 @@ class Placer:
             return False
         known = [card for card in cards if card is not None]
         return bool(known) and not any(claims(card) for card in known)
-
-
-def describe_lines(lines: list[int]) -> str:
-    if not lines:
-        return ""
-    low, high = min(lines), max(lines)
-    return f"line {low}" if low == high else f"lines {low}-{high}"

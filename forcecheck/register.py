@@ -76,8 +76,8 @@ def deck_row(deck: dict, file: str, player: str, format_name: str = "") -> dict:
 
 def row_for(report, root: Path | str | None) -> dict:
     """The row of one submitted file's report (a file that is not a decklist has its own status).
-    Names are printable (``report.escape``): a file name's control characters are shown escaped."""
-    from forcecheck.report.escape import printable
+    Names are printable (``forcecheck.escape``): a file name's control characters are shown escaped."""
+    from forcecheck.escape import printable
 
     path = Path(report.path)
     shown = printable(os.path.relpath(path, root) if root else str(path))
@@ -175,7 +175,7 @@ def _as_text_cell(value):
 def write_json(rows: list[dict], summary: dict, fh) -> None:
     """The registration table as JSON, ``{"summary": ..., "registrations": [...]}``, one row a line
     (characters a terminal would act on, and file names' undecodable bytes, escaped: ``json_text``)."""
-    from forcecheck.report.escape import json_text
+    from forcecheck.escape import json_text
 
     fh.write('{\n  "summary": ' + json_text(json.dumps(summary, ensure_ascii=False)) + ',\n  "registrations": [')
     for index, row in enumerate(rows):

@@ -13,6 +13,10 @@ configuration. A Session holds
 
 A setting that does not apply to a deck's format (a Yu-Gi-Oh! list for a Force of Will deck)
 is ignored for that deck, with one note for the run, never an error.
+
+Why one module of this size: it is the one front door every command checks through (the
+settings resolved into catalogs, banlists and compiled formats, and the batch run over them),
+and it loads each of those lazily, so a single check imports only what it uses.
 """
 
 from __future__ import annotations
@@ -115,7 +119,7 @@ class Session:
     # -- checks made once, up front ------------------------------------------------------------
     def validate(self) -> None:
         from forcecheck.selection import known_code_or_slug, validate_tokens
-        from forcecheck.spec.loader import unusable_format_dir
+        from forcecheck.format_spec.loader import unusable_format_dir
 
         config = self.config
         for folder in config["format_dirs"]:  # said here with where the setting came from
@@ -134,7 +138,7 @@ class Session:
                 rule_ids = rule_ids if rule_ids is not None else _all_rule_ids(self.format_dirs)
                 validate_tokens(tokens, what, rule_ids)
         if config.formats:
-            from forcecheck.spec.loader import available_formats
+            from forcecheck.format_spec.loader import available_formats
 
             known = available_formats(self.format_dirs)
             for name, scope in config.formats.items():
@@ -218,7 +222,7 @@ class Session:
     def import_target(self) -> Path:
         """Where ``catalog import`` and ``banlist import`` write: the catalog the settings name,
         else the per-user default location."""
-        from forcecheck.cards.store import default_db_path
+        from forcecheck.cards.catalog import default_db_path
 
         value = self.config["catalog"]
         return Path(value) if value else default_db_path()
@@ -238,7 +242,7 @@ class Session:
     def _spec(self, name: str):
         spec = self._specs.get(name)
         if spec is None:
-            from forcecheck.spec.loader import load_format_cached
+            from forcecheck.format_spec.loader import load_format_cached
 
             spec = self._specs[name] = load_format_cached(name, self.format_dirs)
         return spec
@@ -282,7 +286,7 @@ class Session:
 
     def _canonical_name(self, name: str) -> str:
         """A format name as the formats spell it (format names are case-insensitive), once per name."""
-        from forcecheck.spec.loader import canonical_format_name
+        from forcecheck.format_spec.loader import canonical_format_name
 
         try:
             found = canonical_format_name(name, self.format_dirs)
@@ -562,7 +566,7 @@ def _split(source: str) -> tuple[str | None, int | None]:
 
 def _all_rule_ids(format_dirs) -> set[str]:
     """Rule ids of every format that loads (for validating rule tokens)."""
-    from forcecheck.spec.loader import available_formats, load_format
+    from forcecheck.format_spec.loader import available_formats, load_format
 
     ids: set[str] = set()
     for path in available_formats(format_dirs).values():

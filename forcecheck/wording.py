@@ -1,4 +1,5 @@
-"""How messages name things a user may type: each name quoted, several joined with "or".
+"""How messages name things a user may type: each name quoted, several joined with "or"; and
+the lines a message is about, as a span.
 
 Card names hold commas ("Misty Isle, Island of the Mumu Tribe"), so a list of suggestions
 joined by commas alone cannot be read back; every name is quoted instead.
@@ -42,3 +43,11 @@ def close_names(written: str, names: Iterable[str], limit: int = 3, margin: floa
         return []
     best = scored[0][0]
     return [folded[f] for ratio, f in scored if ratio >= best - margin][:limit]
+
+
+def line_span(lines: list[int]) -> str:
+    """``line 4`` or ``lines 4-12``: the first to the last of the lines a message is about."""
+    if not lines:
+        return ""
+    low, high = min(lines), max(lines)
+    return f"line {low}" if low == high else f"lines {low}-{high}"

@@ -150,7 +150,7 @@ def main() -> int:
         if deck_file.suffix not in (".txt", ".yaml", ".yml", ".ydk"):
             continue
         deck = read_decklist(deck_file, known_headers={"ruler"})
-        names = [e.name for s in deck.all_sections() for e in s.entries]
+        names = [e.name for s in deck.sections for e in s.entries]
         (ygo_wanted if "ygo" in deck_file.parts[-2] else wanted).extend(names)
 
     chosen: dict[str, object] = {}

@@ -296,7 +296,7 @@ def account_for_every_card(text: str, suffix: str, format_name: str, plain_lines
     except ForcecheckError:
         return  # unusable as a whole: exit 2, checked by the CLI run
     catalog = _catalog()
-    entries = [e for s in deck.all_sections() for e in s.entries]
+    entries = [e for s in deck.sections for e in s.entries]
     problem_lines = {p.line for p in deck.problems}
     resolution = resolve(deck, fmt, catalog)
     finding_lines = {f.finding.line for f in resolution.findings}

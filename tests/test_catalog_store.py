@@ -9,8 +9,8 @@ import sqlite3
 import pytest
 from conftest import SAMPLES, SHARED, needs_shared, cli_runner
 
-from forcecheck.cards.catalog import open_catalog
-from forcecheck.cards.store import SqliteCatalog, default_db_path
+from forcecheck.cards.catalog import default_db_path, open_catalog
+from forcecheck.cards.store import SqliteCatalog
 from forcecheck.cli import app
 from forcecheck.errors import CatalogError, ForcecheckError
 from forcecheck.importers import pipeline

@@ -310,7 +310,7 @@ def test_a_pyproject_without_forcecheck_settings_is_no_configuration(tmp_path, m
     ('tool = ["forcecheck"]\n', False),
 ])
 def test_which_pyproject_files_hold_forcecheck_settings(text, names):
-    from forcecheck.config import _names_forcecheck
+    from forcecheck.config_files import _names_forcecheck
 
     assert _names_forcecheck(text) is names
 

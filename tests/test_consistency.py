@@ -443,7 +443,7 @@ def test_the_configuration_search_stops_at_the_repository_root(tmp_path, monkeyp
 
 
 def test_the_configuration_search_stops_at_home_and_outside_both_reads_only_here(tmp_path, monkeypatch):
-    from forcecheck.config import find_config_file
+    from forcecheck.config_files import find_config_file
 
     (tmp_path / ".forcecheck.yaml").write_text("ignore: [FC]\n")
     home = tmp_path / "home"

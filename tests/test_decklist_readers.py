@@ -133,7 +133,7 @@ def test_unusable_yaml_decklists_name_file_and_line(text, line, fragment):
 @given(st.text(max_size=400))
 def test_text_reader_never_crashes_and_never_loses_a_card_line(text):
     deck = read_text_decklist(text, "fuzz.txt", HEADERS)
-    entries = sum(len(s.entries) for s in deck.all_sections())
+    entries = sum(len(s.entries) for s in deck.sections)
     long_lines = sum(1 for p in deck.problems if p.rule == "line-too-long")
     rule = re.compile(r"^[\s|+=_~*・･·•\-–—:]*$")  # a table border or rule, or a lone colon: no text
     lines = [ln for ln in text.split("\n") if ln.strip() and not ln.strip().startswith(("#", "//")) and not rule.match(ln)]

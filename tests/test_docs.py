@@ -230,7 +230,7 @@ def test_sarif_help_links_point_into_the_built_site(site, tmp_path):
 
 
 def test_every_format_has_its_page_made_by_formats_show(site, tmp_path):
-    from forcecheck.spec.loader import available_formats
+    from forcecheck.format_spec.loader import available_formats
 
     for name in available_formats():
         shown = sh(f"forcecheck formats show {name}", tmp_path, environment(tmp_path)).stdout

@@ -51,7 +51,7 @@ def _rich_text(decks, width: int) -> str:
     from rich.table import Table
     from rich.text import Text
 
-    from forcecheck.report.escape import printable
+    from forcecheck.escape import printable
     from forcecheck.report.text import make_console
 
     buffer = io.StringIO()
@@ -194,7 +194,7 @@ def _sarif_from_dicts(report) -> str:
     """The SARIF document with every result built as dicts and written by ``pretty`` (the
     renderer before it wrote results directly)."""
     from forcecheck.report import machine
-    from forcecheck.report.escape import json_text
+    from forcecheck.escape import json_text
     from forcecheck.rules.registry import KINDS
 
     out = io.StringIO()
@@ -250,7 +250,7 @@ def test_sarif_of_checked_and_odd_decks_inside_and_outside_the_repository_is_the
 
 def _junit_tree(decks) -> str:
     """The JUnit document built as one ElementTree (the renderer before streaming)."""
-    from forcecheck.report.escape import xml_text
+    from forcecheck.escape import xml_text
     from forcecheck.report.machine import UNREADABLE, _junit_line, _seconds
 
     report = RunReport(decks, catalog="c")
@@ -519,7 +519,7 @@ def test_junit_cases_are_written_as_elementtree_writes_them():
     paths, messages and errors hold (quotes, markup characters, tabs, new lines)."""
     from xml.etree import ElementTree as ET
 
-    from forcecheck.report.escape import xml_text
+    from forcecheck.escape import xml_text
     from forcecheck.report.machine import UNREADABLE, _junit_case_text, _junit_line, _seconds
     from forcecheck.report.model import DeckReport, Violation
 

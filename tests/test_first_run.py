@@ -265,7 +265,7 @@ def test_format_names_are_case_insensitive(written, tmp_path):
 def test_a_misspelt_format_gets_did_you_mean(tmp_path):
     result = run("check", FARIA, "-f", "bifrots")
     assert result.exit_code == 2
-    from forcecheck.spec.loader import available_formats
+    from forcecheck.format_spec.loader import available_formats
 
     every = ", ".join(sorted(available_formats()))
     assert f"unknown format 'bifrots'; did you mean 'bifrost'? (available: {every})" in result.stderr

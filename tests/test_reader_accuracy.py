@@ -38,7 +38,7 @@ def scored(reader):
 def test_every_real_list_is_labelled_line_by_line(real_catalogs):
     """Every line of every list has one label of a known kind, on the line it was written for
     (its text's hash); card names are the catalog's own, sections the format's."""
-    from forcecheck.spec.loader import load_format_cached
+    from forcecheck.format_spec.loader import load_format_cached
 
     lists = scoring.real_lists()
     assert len(lists) >= 92

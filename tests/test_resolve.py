@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from forcecheck.cards import catalog as catalog_module
+from forcecheck.cards import protocol as catalog_protocol
 from forcecheck.cards.catalog import sample_catalog
 from forcecheck.checking import FormatCache
 from forcecheck.decklists.readers import parse_decklist, read_decklist
@@ -94,7 +94,7 @@ def test_an_unknown_name_in_a_plain_section_is_reported_and_still_sized():
 
 
 def test_remembered_lookups_start_afresh_past_their_bound(monkeypatch):
-    monkeypatch.setattr(catalog_module, "MEMO_LIMIT", 3)
+    monkeypatch.setattr(catalog_protocol, "MEMO_LIMIT", 3)
     catalog = sample_catalog()
     memo, lookup = catalog.remembered("name", "fow")
     names = ["Excalibur", "Viviane", "Nope", "Kai, the Resonant Knight", "Sacred Wave Blade"]

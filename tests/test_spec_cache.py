@@ -8,8 +8,8 @@ import json
 from conftest import SAMPLES, cli_runner
 
 from forcecheck.cli import app
-from forcecheck.spec import cache
-from forcecheck.spec.loader import find_format, load_format, load_format_cached
+from forcecheck.format_spec import cache
+from forcecheck.format_spec.loader import find_format, load_format, load_format_cached
 
 runner = cli_runner()
 

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from forcecheck.errors import SpecError
-from forcecheck.spec.loader import available_formats, load_format
+from forcecheck.format_spec.loader import available_formats, load_format
 
 MINIMAL = """\
 name: {name}
@@ -175,7 +175,7 @@ def test_a_format_file_path_that_is_no_file_says_what_it_is(tmp_path):
     import os
 
     from forcecheck.errors import ForcecheckError
-    from forcecheck.spec.loader import load_format
+    from forcecheck.format_spec.loader import load_format
 
     folder = tmp_path / "mine.yaml"
     folder.mkdir()

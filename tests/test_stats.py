@@ -24,7 +24,7 @@ from forcecheck.insight import deck_insight
 from forcecheck.insight.charts import charts_of
 from forcecheck.report.insight_text import render_stats_text
 from forcecheck.report.text import make_console
-from forcecheck.spec.loader import load_format
+from forcecheck.format_spec.loader import load_format
 
 runner = cli_runner()
 CATALOG = sample_catalog()
@@ -130,8 +130,8 @@ def test_the_targets_come_from_the_format_yaml(tmp_path):
 @pytest.mark.parametrize("name,deck", [("abc", WB), ("bifrost", SAMPLES / "bifrost" / "legal-atom-runes.yaml"), ("ygo-5ds", SYNCHRO)])
 def test_the_cached_spec_gives_the_same_insight(name, deck):
     """Checking reads specs back from the spec cache as plain attribute objects: insight reads them alike."""
-    from forcecheck.spec.cache import SpecView
-    from forcecheck.spec.loader import load_format_cached
+    from forcecheck.format_spec.cache import SpecView
+    from forcecheck.format_spec.loader import load_format_cached
 
     load_format_cached(name)
     cached = load_format_cached(name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import ATOM_RUNES, FARIA_MAIN, atom, faria, only, violations
 
-from forcecheck.spec.loader import load_format
+from forcecheck.format_spec.loader import load_format
 
 
 def test_wanderer_extends_bifrost_and_changes_only_what_the_cr_says():

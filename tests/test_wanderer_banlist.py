@@ -9,7 +9,7 @@ import pytest
 from conftest import SHARED, faria, needs_shared, only, violations, cli_runner
 
 from forcecheck.cli import app
-from forcecheck.spec.loader import load_format
+from forcecheck.format_spec.loader import load_format
 
 runner = cli_runner()
 

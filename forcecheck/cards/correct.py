@@ -20,10 +20,17 @@ has its own index.
 from __future__ import annotations
 
 import re
+from enum import Enum
 from functools import lru_cache
 
 from forcecheck.cards.names import normalize_name
 from forcecheck.records import Record
+
+class Unclear(Enum):
+    """Why a shortened name is corrected to no card and tried no further."""
+
+    SEVERAL_BEGIN_SO = "a longer name also begins so"
+
 
 _DROPPED_WORDS = frozenset({"the", "a", "an", "of", "in", "on", "at", "to", "for", "from", "with", "by"})
 """Articles and small prepositions players drop, add or swap (``Fetal Movement of Outer World`` for
@@ -194,25 +201,27 @@ class Corrector:
         compact = folded.replace(" ", "")
         if len(compact) >= MIN_SHORTENED:
             meant = self._short.get(compact) or self._beginning(compact)
+            if meant is Unclear.SEVERAL_BEGIN_SO:
+                return None  # not clearly one card, and no typo reading either
             if meant:
                 return Correction(next(iter(meant)), "shortened name") if len(meant) == 1 else None
         return self._typo(folded)
 
-    def _beginning(self, compact: str) -> set[str]:
+    def _beginning(self, compact: str) -> set[str] | Unclear:
         """Japanese names written without their end (``強欲で謙虚`` for ``強欲で謙虚な壺``): the
-        cards whose name begins so, the written part most of it."""
+        cards whose name begins so, the written part most of it; ``Unclear.SEVERAL_BEGIN_SO``
+        when a longer name also begins so (the written part too little of it to say which)."""
         from bisect import bisect_left
 
         found: set[str] = set()
         at = bisect_left(self._beginnings, (compact, ""))
         while at < len(self._beginnings) and self._beginnings[at][0].startswith(compact):
             key, name = self._beginnings[at]
-            if len(compact) >= 0.6 * len(key):
-                found.add(name)
-            else:
-                found.add("")  # a longer name also begins so: not clearly one card
+            if len(compact) < 0.6 * len(key):
+                return Unclear.SEVERAL_BEGIN_SO
+            found.add(name)
             at += 1
-        return found if "" not in found else {"", "?"}
+        return found
 
     def _typo(self, folded: str) -> Correction | None:
         """The one card within a few edits. Japanese names are compared without their spaces:

@@ -12,6 +12,9 @@ language), ``names`` and ``printings`` (lookup keys: a name's keys in each fold,
 ``names.index_keys``), ``warnings`` (what the importer could not read cleanly), ``banlists``,
 ``banlist_entries``, ``banlist_combinations`` and ``banlist_labels`` (the card names a list's
 comments give its passcodes).
+
+Why one module of this size: the tables, the import that writes them and the ``Catalog`` that
+reads them share one layout and one schema version; a change to one is a change to all three.
 """
 
 from __future__ import annotations
@@ -27,10 +30,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from forcecheck.cards.catalog import MEMO_LIMIT, Catalog, NameRows, default_db_path, index_names  # noqa: F401 (default_db_path: its old home)
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import BARE, FOLDS, PLAIN, normalize_printing
+from forcecheck.cards.protocol import MEMO_LIMIT, Catalog, NameRows, index_names
 from forcecheck.errors import CatalogError
+from forcecheck.memo import BoundedMemo
 
 MARKER = "forcecheck-catalog"
 SCHEMA_VERSION = 5
@@ -204,7 +208,7 @@ class SqliteCatalog(Catalog):
         self._folds = frozenset(str(meta.get("name_folds", PLAIN)).split(",")) & frozenset(FOLDS)
         self._cards: dict[int, Card] = {}
         self._choices: dict[tuple[str, bool], tuple[list[str], list[str]]] = {}
-        self._ids: dict[tuple, object] = {}
+        self._ids: BoundedMemo[tuple, object] = BoundedMemo(MEMO_LIMIT)
         """(kind, game, [fold,] key) -> card id (printings) or (card id, language) rows (names),
         remembered (bounded like Catalog.remembered)."""
         self._facts: dict[int, str] = {}
@@ -247,12 +251,6 @@ class SqliteCatalog(Catalog):
         row = self._conn.execute(sql, args).fetchone()
         return row[0] if row else None
 
-    def _remember(self, key: tuple, value):
-        if len(self._ids) >= MEMO_LIMIT:
-            self._ids.clear()
-        self._ids[key] = value
-        return value
-
     def name_folds(self) -> frozenset[str]:
         return self._folds
 
@@ -273,7 +271,7 @@ class SqliteCatalog(Catalog):
             for card_id, _lang, facts in found:
                 if facts is not None:
                     self._card(card_id, facts)
-            rows = self._remember(memo_key, tuple((card_id, lang) for card_id, lang, _facts in found))
+            rows = self._ids.remember(memo_key, tuple((card_id, lang) for card_id, lang, _facts in found))
         return [(self._card(card_id), lang) for card_id, lang in rows]
 
     def read_for_batch(self, game: str) -> None:
@@ -324,7 +322,7 @@ class SqliteCatalog(Catalog):
         memo_key = ("printing", game, normalize_printing(code))
         card_id = self._ids.get(memo_key, _UNSEEN)
         if card_id is _UNSEEN:
-            card_id = self._remember(memo_key, self._one("SELECT card_id FROM printings WHERE game = ? AND code = ?", memo_key[1:]))
+            card_id = self._ids.remember(memo_key, self._one("SELECT card_id FROM printings WHERE game = ? AND code = ?", memo_key[1:]))
         return self._card(card_id)
 
     def numbered_keys(self, game: str) -> list[str]:
@@ -453,7 +451,7 @@ def create_schema(conn: sqlite3.Connection) -> None:
 
 def replace_cards(conn: sqlite3.Connection, cards: list[Card]) -> None:
     """Rewrite the derived tables from ``cards``: facts, every name with its language, the
-    names' lookup keys in each fold (``catalog.index_names``) and printing codes."""
+    names' lookup keys in each fold (``protocol.index_names``) and printing codes."""
     conn.execute("DELETE FROM cards")
     conn.execute("DELETE FROM card_names")
     conn.execute("DELETE FROM names")

@@ -65,7 +65,7 @@ def main() -> None:
             sys.exit(mapped[1])
         if os.environ.get("FORCECHECK_DEBUG"):
             raise
-        from forcecheck.report.escape import printable
+        from forcecheck.escape import printable
 
         print(f"forcecheck: internal error: {type(exc).__name__}: {printable(str(exc))} (run with FORCECHECK_DEBUG=1 for details, and please report it)", file=sys.stderr)
         sys.exit(3)

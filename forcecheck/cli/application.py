@@ -176,7 +176,7 @@ def usage_line(exc) -> str:
     ``forcecheck: error: no option --formt for 'forcecheck check' (did you mean --format?); see
     'forcecheck check --help'``. Built from the error's kind and the command's parameters, never
     from click's sentence, which is shown only for a kind this does not know."""
-    from forcecheck.report.escape import printable
+    from forcecheck.escape import printable
     from forcecheck.wording import close_names, did_you_mean
 
     ctx = exc.ctx

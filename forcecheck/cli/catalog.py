@@ -132,7 +132,7 @@ def catalog_fetch(
 
     from forcecheck.errors import ForcecheckError
     from forcecheck.importers import fetch
-    from forcecheck.report.escape import printable
+    from forcecheck.escape import printable
 
     session = _session(catalog, config_file)
     target = _import_target(session)

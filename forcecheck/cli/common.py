@@ -20,7 +20,7 @@ def format_names(incomplete: str) -> list[str]:
     """Shell completion of --format: the formats forcecheck knows (the built-in ones and
     FORCECHECK_FORMATS_PATH's) that start with what is typed."""
     from forcecheck.errors import ForcecheckError
-    from forcecheck.spec.loader import available_formats
+    from forcecheck.format_spec.loader import available_formats
 
     try:
         return [name for name in available_formats() if name.startswith(incomplete)]

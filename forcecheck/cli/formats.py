@@ -14,7 +14,7 @@ from forcecheck.cli.runtime import PlainOutput, fail
 def _formats_using(kind, format_dirs) -> list[tuple[str, str]]:
     """(format, rule id) of every loadable format's rules of this kind."""
     from forcecheck.errors import ForcecheckError
-    from forcecheck.spec.loader import available_formats, load_format
+    from forcecheck.format_spec.loader import available_formats, load_format
 
     used = []
     for name, path in available_formats(format_dirs).items():
@@ -82,7 +82,8 @@ def _shown(value) -> str:
 def config_show(config_file: ConfigOpt = None) -> None:
     """The resolved settings (flag > FORCECHECK_* variable > configuration file > CI default >
     built-in default), each with where it came from, and the settings per format and per path."""
-    from forcecheck.config import SETTINGS, load_config, search_stop
+    from forcecheck.config import SETTINGS, load_config
+    from forcecheck.config_files import search_stop
 
     config = load_config({}, config_path=config_file)
     if config.file:
@@ -109,7 +110,7 @@ def config_show(config_file: ConfigOpt = None) -> None:
 def formats_list(formats_dir: FormatsDirOpt = None) -> None:
     """List the formats: name, game, title and the file that defines it."""
     from forcecheck.errors import ForcecheckError
-    from forcecheck.spec.loader import available_formats, load_format
+    from forcecheck.format_spec.loader import available_formats, load_format
 
     found = available_formats(formats_dir or [])
     if not found:
@@ -133,8 +134,8 @@ def formats_show(
 ) -> None:
     """Explain a format: its sections and every rule in plain words, with rule ids and codes."""
     from forcecheck.rules.registry import KINDS
-    from forcecheck.spec.describe import condition_kinds, rule_summary
-    from forcecheck.spec.loader import load_format
+    from forcecheck.format_spec.describe import condition_kinds, rule_summary
+    from forcecheck.format_spec.loader import load_format
 
     spec = load_format(name, formats_dir or [])
     print(f"{spec.title} ({spec.name}, game: {spec.game})")
@@ -180,6 +181,6 @@ def formats_schema() -> None:
     """Print the JSON Schema of format spec files (for editor completion and validation)."""
     import json
 
-    from forcecheck.spec.model import FormatSpec
+    from forcecheck.format_spec.model import FormatSpec
 
     print(json.dumps(FormatSpec.model_json_schema(by_alias=True), indent=2))

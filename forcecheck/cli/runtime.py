@@ -59,11 +59,11 @@ def exit_for(exc: BaseException) -> tuple[str, int] | None:
     if isinstance(exc, ForcecheckError):
         return f"forcecheck: error: {exc}", 2
     if isinstance(exc, sqlite3.DatabaseError):
-        from forcecheck.report.escape import printable
+        from forcecheck.escape import printable
 
         return f"forcecheck: error: the catalog database cannot be read ({printable(str(exc))}); re-import it", 2
     if isinstance(exc, OSError) and exc.errno in _WRITE_FAULTS:  # a full disk under the report (``> /dev/full``)
-        from forcecheck.report.escape import printable
+        from forcecheck.escape import printable
 
         where = printable(str(exc.filename)) if exc.filename else "the output"
         return f"forcecheck: error: cannot write {where}: {exc.strerror}", 2
@@ -163,7 +163,7 @@ def stop_on_setup_problems(session, paths, empty_folders: bool = True) -> None:
     read: a missing path or a folder of no decklists is the run's, not a deck to count."""
     problems = session.setup_problems(paths, empty_folders)
     if problems:
-        from forcecheck.report.escape import printable
+        from forcecheck.escape import printable
 
         for problem in problems:
             print(f"forcecheck: error: {printable(problem)}", file=sys.stderr)
@@ -172,7 +172,7 @@ def stop_on_setup_problems(session, paths, empty_folders: bool = True) -> None:
 
 def fail(message: str, code: int = 2) -> None:
     """One line on stderr, no traceback, and the exit code (2 = unusable input)."""
-    from forcecheck.report.escape import printable
+    from forcecheck.escape import printable
 
     print(f"forcecheck: error: {printable(message)}", file=sys.stderr)
     raise SystemExit(code)
@@ -211,7 +211,7 @@ def emit(write, output_file, out_format: str) -> None:
     import stat
 
     from forcecheck.errors import ForcecheckError
-    from forcecheck.report.escape import printable
+    from forcecheck.escape import printable
     from forcecheck.textfile import atomic_write
 
     target = Path(output_file)

@@ -49,7 +49,7 @@ def sheet_command(
     [deck_path] = take_stdin([deck_path], stdin_filename)
     stop_on_setup_problems(session, [deck_path])
     deck, fmt, text, _kind, _catalog, _settings = session.read(deck_path)
-    if deck.problems and not any(s.entries for s in deck.all_sections()):
+    if deck.problems and not any(s.entries for s in deck.sections):
         fail(f"{deck_path}:{deck.problems[0].line or 1}: {deck.problems[0].message}")
     try:
         player = clean_name(player, "player name") if player is not None else _metadata(deck, "player")

@@ -79,7 +79,7 @@ def fmt_command(
     from forcecheck.canonical import NotRewritable, rewrite
     from forcecheck.checking import WalkProblem, expand_paths
     from forcecheck.errors import ForcecheckError
-    from forcecheck.report.escape import printable
+    from forcecheck.escape import printable
     from forcecheck.textfile import MAX_FILE_BYTES, atomic_write, given
 
     session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)
@@ -166,7 +166,7 @@ def _convert(session, paths: List[Path], to: str, names: str | None, checking: b
     stops it, nothing written."""
     from forcecheck.convert import NotConvertible, convert
     from forcecheck.errors import ForcecheckError
-    from forcecheck.report.escape import printable
+    from forcecheck.escape import printable
 
     if checking:
         fail("--to writes the converted list to standard output; --check and --diff do not go with it")
@@ -246,7 +246,7 @@ def fingerprint_command(
     the README ("Fingerprints") says exactly what it covers.
     """
     from forcecheck.canonical import canonical_sections, fingerprint_of
-    from forcecheck.report.escape import printable
+    from forcecheck.escape import printable
     from forcecheck.resolve import resolve
 
     session = session_from(config_file=config_file, format_name=format_name, catalog=catalog, formats_dir=formats_dir)

@@ -20,6 +20,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Callable
 
+from forcecheck.memo import BoundedMemo
+
 _CONNECTORS = re.compile(r"\s*(?:&|\+|/|,|、|・|･|\band\b|及び)\s*", re.IGNORECASE)
 _FILLER = frozenset({"card", "cards", "カード", "卡", "卡牌"})
 _TOKENS = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\sa-z0-9]+")
@@ -141,7 +143,7 @@ class KindGroups:
         self.game = game
         self.section_for = section_for
         self.takes = takes
-        self._memo: dict[str, tuple[str | None, tuple[frozenset[str], ...]]] = {}
+        self._memo: BoundedMemo[str, tuple[str | None, tuple[frozenset[str], ...]]] = BoundedMemo(4096)
 
     def group(self, title: str) -> str | None:
         """The section a group header titled so belongs to, or None (no group of kinds)."""
@@ -160,9 +162,7 @@ class KindGroups:
     def read(self, title: str) -> tuple[str | None, tuple[frozenset[str], ...]]:
         found = self._memo.get(title)
         if found is None:
-            if len(self._memo) > 4096:
-                self._memo.clear()
-            found = self._memo[title] = self._read(title)
+            found = self._memo.remember(title, self._read(title))
         return found
 
     def _read(self, title: str) -> tuple[str | None, tuple[frozenset[str], ...]]:

@@ -8,16 +8,21 @@ one line (``Ruler // J-ruler``) and, in tables flattened by a web page, several 
 line. This module turns such a line into an Entry whose ``alternatives`` hold every other
 plausible reading; the catalog, later, says which one names real cards. Nothing here knows
 any card.
+
+Why one module of this size: the readings of one card line are weighed against each other
+(a count, a printing code, a face, a note, a collapsed list), so they are kept side by side.
 """
 
 from __future__ import annotations
 
 import re
 from functools import partial
+from typing import Any
 
 from forcecheck.decklists.model import Entry, HeaderTable, fold_width, header_key, header_parts
 from forcecheck.decklists.readings import Reading, ReadingKind
 from forcecheck.lazyre import lazy
+from forcecheck.memo import BoundedMemo, IdentityMemo
 
 MAX_COUNT = 9_999
 MAX_LINE_CHARS = 500
@@ -71,7 +76,6 @@ _LABEL_FIRST = lazy(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2}\s+[\u2013\
 The ASCII `` - `` is left alone: it is part of names (``Blackwing - Gale the Whirlwind``)."""
 _ANY_NOTE = lazy(r"\s*(?:\([^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
 _WRAPPERS = lazy(r"^[《「『](.*)[》」』]$")
-_BULLET = lazy(r"^(?:[-*•·●◆◇■□▪►>|]+\s*)+")
 _TABLE_EDGE = lazy(r"\s*\|\s*$")
 _FACE_SPLIT = lazy(r"\s*(?://|／／)\s*|\s+/\s*|(?<=\S)/(?=\S)|(?<=\S)/\s+")
 
@@ -645,40 +649,33 @@ def column_titles(line: str, headers: HeaderTable) -> list[HeaderLine] | None:
     return found if len(found) >= 2 else None
 
 
-_HEADER_LINES: dict[int, tuple[HeaderTable, dict]] = {}
+_HEADER_LINES: IdentityMemo[HeaderTable, dict] = IdentityMemo(64)
 HEADER_LINES_KEPT = 4_096
 
 
-def known_header_lines(headers: HeaderTable) -> dict[str, "HeaderLine"]:
+def known_header_lines(headers: HeaderTable) -> BoundedMemo[str, "HeaderLine"]:
     """Header lines met before with this format's headers, each with what ``read_header`` made
     of it (no card inline): a batch writes ``Main Deck:`` thousands of times, and reading it
     again costs a dict lookup. Bounded; kept per format."""
-    cached = _HEADER_LINES.get(id(headers))
-    if cached is None or cached[0] is not headers:
-        if len(_HEADER_LINES) > 64:
-            _HEADER_LINES.clear()
-        cached = _HEADER_LINES[id(headers)] = (headers, {})
-    lines = cached[1]
-    if len(lines) >= HEADER_LINES_KEPT:
-        lines.clear()
+    lines = _HEADER_LINES.get(headers)
+    if lines is None:
+        lines = _HEADER_LINES.remember(headers, BoundedMemo(HEADER_LINES_KEPT))
     return lines
 
 
-_HEADER_PATTERNS: dict[int, tuple[HeaderTable, re.Pattern | None]] = {}
+_HEADER_PATTERNS: IdentityMemo[HeaderTable, re.Pattern | None] = IdentityMemo(64)
+_NO_PATTERN: Any = object()
 
 
 def _header_pattern(headers: HeaderTable) -> re.Pattern | None:
     """A pattern finding any of the format's section titles followed by a colon."""
-    cached = _HEADER_PATTERNS.get(id(headers))
-    if cached is not None and cached[0] is headers:
-        return cached[1]
+    cached = _HEADER_PATTERNS.get(headers, _NO_PATTERN)
+    if cached is not _NO_PATTERN:
+        return cached
     keys = sorted((k for k in headers.sections if k), key=len, reverse=True)
     words = [r"[\s\-_/]+".join(re.escape(word) for word in key.split()) for key in keys]
     pattern = re.compile(r"(?<!\S)(?:" + "|".join(words) + r")\s*[:：]", re.IGNORECASE) if words else None
-    if len(_HEADER_PATTERNS) > 64:
-        _HEADER_PATTERNS.clear()
-    _HEADER_PATTERNS[id(headers)] = (headers, pattern)
-    return pattern
+    return _HEADER_PATTERNS.remember(headers, pattern)
 
 
 _COUNT_BEFORE = lazy(r"(?:(?<!\S)\d{1,4}\s*[xX×]?|(?<!\S)[xX×]\s*\d{1,4}|\d{1,4}\s*[:.)])\s*$")

@@ -282,9 +282,6 @@ class Decklist(Record):
         """The first block of cards under no header (None when every card has one)."""
         return next((s for s in self.sections if s.loose), None)
 
-    def all_sections(self) -> list[Section]:
-        return self.sections
-
     def add_loose(self, entry: Entry) -> Section:
         """Put ``entry`` in the loose block at the end of the list (starting one if needed)."""
         last = self.sections[-1] if self.sections else None

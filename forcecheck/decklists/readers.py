@@ -51,7 +51,7 @@ def parse_decklist(text: str, path: str, known_headers: Collection[str] = (), su
         deck = read_yaml_decklist(text, path)
     else:
         deck = read_text_decklist(text, path, known_headers)
-    if not deck.all_sections() and not deck.problems:
+    if not deck.sections and not deck.problems:
         raise InputFileError("empty decklist: no sections and no cards", path)
     return deck
 

@@ -43,6 +43,7 @@ from forcecheck.decklists.model import (
     header_key,
 )
 from forcecheck.lazyre import lazy
+from forcecheck.memo import BoundedMemo
 
 __all__ = ["MAX_COUNT", "MAX_LINE_CHARS", "comment_metadata", "parse_entry", "read_text_decklist"]
 
@@ -107,12 +108,11 @@ def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object
     return reader.finish()
 
 
-_CARD_LINES: dict[str, Entry] = {}
+_CARD_LINES: BoundedMemo[str, Entry] = BoundedMemo(50_000)
 """Card lines that begin with a count but are no plain line (``1 Alchemics 102``, ``4 Name (x)``)
 -> the entry read from the first of them: a batch writes the same lines in deck after deck,
 and reading one the general way costs ten times a plain line. The entry's other readings
 do not depend on its line number, so every copy shares the first one's."""
-_CARD_LINES_KEPT = 50_000
 
 
 MAX_COLLAPSED_CHARS = 20_000
@@ -177,14 +177,12 @@ class _Reader:
             entry = parse_entry(token.text, number)
             if token.text[0].isdigit() and token.trailing is None and token.text == line:
                 # how such a line reads depends on its text alone, not on the format or the list
-                if len(_CARD_LINES) >= _CARD_LINES_KEPT:
-                    _CARD_LINES.clear()
-                _CARD_LINES[line] = entry
+                _CARD_LINES.remember(line, entry)
             self._entry(entry)
         elif kind is LineKind.HEADER:
             header = token.header
             if header.known and not header.inline and token.trailing is None:
-                self.header_lines[line] = header
+                self.header_lines.remember(line, header)
             self._header(header, number)
         elif kind is LineKind.BLANK:
             self.blank += 1

@@ -24,7 +24,7 @@ from typing import Any
 from forcecheck.decklists.model import Decklist, Entry, ReadProblem, Section
 from forcecheck.decklists.text import MAX_COUNT, MAX_LINE_CHARS, parse_entry
 from forcecheck.errors import InputFileError
-from forcecheck.report.escape import short
+from forcecheck.escape import short
 from forcecheck.yamlsafe import LinedYaml, load_yaml
 
 MAX_COUNT_CHARS = 24

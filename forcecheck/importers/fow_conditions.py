@@ -32,7 +32,7 @@ from typing import Any
 
 from forcecheck.cards.conditions import ATTRIBUTES
 from forcecheck.cards.names import normalize_name
-from forcecheck.spec.slugs import slugify
+from forcecheck.format_spec.slugs import slugify
 
 RULER_TYPES = frozenset({"ruler", "j-ruler", "sub-ruler", "basic-ruler"})
 """Cards whose deckbuilding text is read (and, if not understood, reported)."""

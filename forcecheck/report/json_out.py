@@ -10,7 +10,7 @@ from json.encoder import encode_basestring as _string
 from typing import TextIO
 
 from forcecheck import rule_url
-from forcecheck.report.escape import json_text
+from forcecheck.escape import json_text
 from forcecheck.report.jsontext import pretty, scalar
 from forcecheck.report.model import DeckReport, RunReport, Violation
 

@@ -12,7 +12,7 @@ from typing import TextIO
 from xml.etree import ElementTree as ET
 
 from forcecheck import DOCS_URL, __version__
-from forcecheck.report.escape import json_text, printable, xml_text
+from forcecheck.escape import json_text, printable, xml_text
 from forcecheck.report.jsontext import pretty, scalar
 from forcecheck.report.model import DeckReport, RunReport, Violation
 
@@ -75,7 +75,7 @@ SRCROOT = "SRCROOT"
 
 def _repository_root() -> Path:
     """The repository the run is in (the nearest folder up with ``.git``), else the working folder."""
-    from forcecheck.config import search_stop
+    from forcecheck.config_files import search_stop
 
     folders = search_stop(Path.cwd())
     top = folders[-1]

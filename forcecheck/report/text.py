@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from forcecheck.report.escape import printable
+from forcecheck.escape import printable
 from forcecheck.report.model import DeckReport, RunReport
 
 

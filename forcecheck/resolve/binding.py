@@ -444,9 +444,9 @@ class _Resolver(LineReading):
             if len(lines) == 1:
                 message = f"read {written!r} as {read} ({why})"
             else:
-                from forcecheck.placement import describe_lines
+                from forcecheck.wording import line_span
 
-                where = describe_lines([n for n, _w, _r in lines if n is not None])
+                where = line_span([n for n, _w, _r in lines if n is not None])
                 message = f"{len(lines)} lines read as {why} ({where}), e.g. {written!r} as {read}"
             numbers = tuple(n for n, _w, _r in lines if n is not None)
             self.add("line-read-as", reading=kind, line=line, message=message, lines=numbers if len(numbers) > 1 else None)
@@ -458,9 +458,9 @@ class _Resolver(LineReading):
         for run in self.placer.runs.values():
             if not run.copies and not run.lines:
                 continue
-            from forcecheck.placement import describe_lines
+            from forcecheck.wording import line_span
 
-            where = describe_lines(run.lines)
+            where = line_span(run.lines)
             self.add("card-placed", line=min(run.lines) if run.lines else None, section=run.section,
                      message=f"{run.copies} card(s) on {where} read as the {fmt.titles[run.section]}: {run.why}")
 

@@ -9,7 +9,7 @@ from forcecheck.cards.names import normalize_name, normalize_printing
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent_when_empty
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import BanlistRule
+    from forcecheck.format_spec.model import BanlistRule
 
 
 def rule_banlist(rule: BanlistRule, chosen: Banlist | None, as_of: str | None = None) -> Banlist | None:

@@ -8,7 +8,7 @@ from forcecheck.records import Record
 from forcecheck.rules.base import RulerFacts
 
 if TYPE_CHECKING:
-    from forcecheck.spec.model import Bounded
+    from forcecheck.format_spec.model import Bounded
 
 
 def resolve_quantity(quantity, ruler: RulerFacts) -> tuple[int | None, str | None]:

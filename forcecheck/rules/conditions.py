@@ -25,7 +25,7 @@ from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, lin
 from forcecheck.rules.selectors import compile_selector, selector_from_data
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import RulerConditionsRule, UncheckedRulerConditionRule
+    from forcecheck.format_spec.model import RulerConditionsRule, UncheckedRulerConditionRule
 
 DECK_CONDITIONS = ("only", "forbid", "deck-size", "distinct-names")
 """The kinds this rule judges; copies and the ruler-area kinds belong to copy-limit and ruler-area."""

@@ -9,10 +9,10 @@ from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, lin
 from forcecheck.rules.bounds import resolve_quantity
 from forcecheck.rules.conditions import ruler_names, with_ruler
 from forcecheck.rules.selectors import compile_selector, selector_from_data
-from forcecheck.spec.slugs import slugify
+from forcecheck.format_spec.slugs import slugify
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import CopyLimitRule, NoSharedNamesRule
+    from forcecheck.format_spec.model import CopyLimitRule, NoSharedNamesRule
 
 
 def compile_copy_limit(rule: CopyLimitRule, ctx) -> Check:

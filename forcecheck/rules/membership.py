@@ -8,7 +8,7 @@ from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent
 from forcecheck.rules.selectors import compile_selector
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import AllowedCardsRule, ForbiddenCardsRule
+    from forcecheck.format_spec.model import AllowedCardsRule, ForbiddenCardsRule
 
 
 def compile_allowed_cards(rule: AllowedCardsRule, ctx) -> Check:

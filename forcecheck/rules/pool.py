@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterator
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, plural, silent_when_empty
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import CardPoolRule
+    from forcecheck.format_spec.model import CardPoolRule
 
 REGION_NAMES = {"ocg": "OCG", "tcg": "TCG"}
 

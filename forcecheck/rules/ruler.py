@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Iterator
 from forcecheck.cards.conditions import keyword_label
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent_when_empty
 from forcecheck.rules.selectors import compile_selector
-from forcecheck.spec.slugs import slugify
+from forcecheck.format_spec.slugs import slugify
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import RequiresRulerKeywordRule, RulerAttributesRule
+    from forcecheck.format_spec.model import RequiresRulerKeywordRule, RulerAttributesRule
 
 
 def compile_requires_ruler_keyword(rule: RequiresRulerKeywordRule, ctx) -> Check:

@@ -25,7 +25,7 @@ from forcecheck.rules.conditions import names_of
 from forcecheck.rules.selectors import compile_selector
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import RulerAreaRule
+    from forcecheck.format_spec.model import RulerAreaRule
 
 SEARCH_LIMIT = 8
 """Cards beyond the starting ruler that are matched to its slots by trying every way; a ruler

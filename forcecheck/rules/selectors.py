@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Callable
 
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import normalize_name
-from forcecheck.spec.slugs import slugify
+from forcecheck.format_spec.slugs import slugify
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import CostRange, Selector
+    from forcecheck.format_spec.model import CostRange, Selector
 
 Predicate = Callable[[Card], bool]
 CostFn = Callable[[Card], int]
@@ -63,10 +63,6 @@ def compile_selector(selector: Selector | None, cost_of: CostFn) -> Predicate:
 
 def _every_card(card: Card) -> bool:
     return True
-
-
-def is_every_card(predicate: Predicate) -> bool:
-    return predicate is _every_card
 
 
 def _compile(selector: Selector, cost_of: CostFn) -> Predicate:

@@ -9,7 +9,7 @@ from forcecheck.rules.bounds import judge
 from forcecheck.rules.selectors import compile_selector
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
-    from forcecheck.spec.model import CardCountRule, SectionSizeRule
+    from forcecheck.format_spec.model import CardCountRule, SectionSizeRule
 
 
 def compile_section_size(rule: SectionSizeRule, ctx) -> Check:

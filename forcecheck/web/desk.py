@@ -6,6 +6,10 @@ each with its own Checker (a Checker serves one thread at a time): lists over ``
 one, every other on the other, so a large list never makes an ordinary one wait behind it.
 Storage goes through ``Store``. Deadlines are judged by the server's clock, against the time
 the request arrived (never the client's clock, nor the time the desk got to the request).
+
+Why one module of this size: every operation of the desk (event, registration, deck check,
+publication) is judged under the same event state and deadline rules, kept here in one place
+between the routes (which only translate HTTP) and the store (which only stores).
 """
 
 from __future__ import annotations

@@ -14,6 +14,10 @@ advisory lock), so several desks may start at once on a new database.
 
 A database that cannot be reached or written (a server down, a full disk) raises
 :class:`StoreUnavailable` from any call; every write is one transaction, so nothing of it stays.
+
+Why one module of this size: it is the desk's whole schema and every query on it; a
+registration and its deck checks are written in one transaction, which a module per table
+would scatter.
 """
 
 from __future__ import annotations

@@ -6,6 +6,9 @@ cannot hold, or, in a file name that is not UTF-8, lone surrogates that no UTF-8
 write. ``printable`` turns each into a visible escape (``\\x1b``, ``\\u202e``, ``\\xff`` for an
 undecodable byte of a name) for the line formats; ``json_text`` escapes them inside an already
 encoded JSON document, where the data stays exactly what it was.
+
+A text utility of the basement (errors, readers and renderers all use it), so it imports nothing
+of forcecheck but ``lazyre``.
 """
 
 from __future__ import annotations

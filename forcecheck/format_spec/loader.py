@@ -108,8 +108,8 @@ class _Origin(Record):
 
 def load_format_cached(name_or_path: str, extra: Iterable[str | Path] = ()):
     """The spec as ``load_format`` gives it, from the spec cache when no file changed since it
-    was last validated (forcecheck.spec.cache): what checking uses, to start fast."""
-    from forcecheck.spec import cache
+    was last validated (forcecheck.format_spec.cache): what checking uses, to start fast."""
+    from forcecheck.format_spec import cache
 
     path = find_format(name_or_path, extra)
     cached = cache.load_cached(path)
@@ -129,7 +129,7 @@ def _validate(path: Path, extra: list):
     """(FormatSpec, every file it was built from)."""
     from pydantic import ValidationError
 
-    from forcecheck.spec.model import FormatSpec
+    from forcecheck.format_spec.model import FormatSpec
 
     merged, origins = _load_merged(path, extra, seen=())
     files = sorted({o.path for o in origins.values()} | {path})

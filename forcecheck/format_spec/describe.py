@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from forcecheck.spec.model import FormatSpec, RulerValue, Selector
+from forcecheck.format_spec.model import FormatSpec, RulerValue, Selector
 
 
 def quantity(q) -> str:

@@ -13,7 +13,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from forcecheck.spec.slugs import slugify
+from forcecheck.format_spec.slugs import slugify
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 
