@@ -431,7 +431,8 @@ def test_one_process_running_several_commands_gets_each_commands_module(tmp_path
                          env={**os.environ, "FORCECHECK_CACHE_DIR": str(tmp_path / "cache")})
     (check_code, _), (import_code, imported), (help_code, shown) = json.loads(run.stdout)
     assert check_code == 0 and import_code == 0 and "imported 1 records" in imported, imported
-    commands = [line.split()[0] for line in shown.split("Commands:")[1].strip().splitlines()]
+    listed = shown.split("Commands:")[1].strip().split("\n\n")[0]  # the epilog (the documentation's address) follows a blank line
+    commands = [line.split()[0] for line in listed.splitlines()]
     assert commands[:4] == ["check", "stats", "fmt", "fingerprint"] and "catalog" in commands and help_code == 0
 
 
