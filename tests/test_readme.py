@@ -1,8 +1,9 @@
-"""The README's examples run exactly as written: every command of its shell blocks, the example
-configuration, and the GitHub Actions workflow (in a mixed-game repository, under
-GITHUB_ACTIONS=true). The commands run in a fresh process with the installed ``forcecheck``;
-the files they name are laid out in a sandbox first. Examples that need a real card database
-take it from ../shared and are skipped without it."""
+"""The README's examples run exactly as written: every command of its shell blocks, and what its
+console blocks show a command print. The commands run in a fresh process with the installed
+``forcecheck``; the files they name are laid out in a sandbox first. Examples that need a real
+card database take it from ../shared and are skipped without it. The README is short (at most
+400 lines) and sends the reader into the documentation (docs/, tests/test_docs.py runs its
+pages' examples with the helpers below): every link it gives leads to a file that exists."""
 
 from __future__ import annotations
 
@@ -33,11 +34,6 @@ REAL_DATA = {
 
 def blocks(language: str) -> list[str]:
     return re.findall(rf"^```{language}\n(.*?)^```", README, flags=re.MULTILINE | re.DOTALL)
-
-
-def block_starting(language: str, first_line: str) -> str:
-    (found,) = [b for b in blocks(language) if b.startswith(first_line)]
-    return found
 
 
 def environment(home: Path, **extra: str) -> dict[str, str]:
@@ -141,6 +137,35 @@ def test_every_readme_command_runs_as_written(tmp_path, block, request):
     run_shell_block(block, tmp_path, request)
 
 
+CONSOLE_BLOCKS = blocks("console")
+
+
+@pytest.mark.parametrize("block", CONSOLE_BLOCKS, ids=[b.splitlines()[0][2:60] for b in CONSOLE_BLOCKS])
+def test_what_the_readme_shows_a_command_print_is_what_it_prints(tmp_path, block):
+    """A console block's ``$ forcecheck ...`` lines print what is shown under them, as the
+    documentation's console blocks do (tests/test_docs.py: COLUMNS=100, no colour)."""
+    from test_docs import console_runs, _run_for_output
+
+    runs = console_runs(block)
+    assert runs and all(command.startswith("forcecheck ") for command, _ in runs)
+    for i, (command, shown) in enumerate(runs):
+        assert _run_for_output(command, tmp_path / str(i)) == shown, f"README: $ {command}"
+
+
+def test_the_readme_is_short_and_its_links_lead_somewhere():
+    """At most 400 lines; every relative link is a file of the repository (docs/ pages and their
+    anchors are checked by mkdocs build --strict), and the site's address is forcecheck.DOCS_URL."""
+    from forcecheck import DOCS_URL
+
+    assert len(README.splitlines()) <= 400
+    links = re.findall(r"\]\(([^)\s]+)\)", README)
+    local = [link.split("#")[0] for link in links if not re.match(r"[a-z]+:", link)]
+    assert "docs/index.md" in local and "docs/desk.md" in local and "CHANGELOG.md" in local
+    assert [link for link in local if not (ROOT / link).is_file()] == []
+    assert f"<{DOCS_URL}>" in README
+    assert all(link.startswith(DOCS_URL) for link in links if link.startswith("https://forcecheck."))
+
+
 def run_shell_block(block: str, tmp_path: Path, request) -> None:
     """Every forcecheck command of a shell block, run in a sandbox as a new user would (the
     documentation's pages are run by tests/test_docs.py the same way)."""
@@ -165,11 +190,6 @@ def run_shell_block(block: str, tmp_path: Path, request) -> None:
             assert done.returncode == 0, said
         if command.startswith("forcecheck catalog fetch"):
             assert done.returncode == 0 and f"fetched {env['FORCECHECK_FETCH_SOURCE']}/" in done.stderr, said
-
-
-def test_every_command_in_the_readme_table_has_exactly_those_options():
-    """The README's table of commands lists each command's options, and no others."""
-    check_commands_table(README)
 
 
 def check_commands_table(text: str) -> None:
@@ -198,12 +218,6 @@ def check_commands_table(text: str) -> None:
             }
             actual[f"{name} {leaf}" if leaf else name] = options - {"--help"}
     assert documented == actual
-
-
-def test_the_readme_configuration_and_workflow_in_a_mixed_game_repository(tmp_path):
-    """The example .forcecheck.yaml, as written, in a repository of Force of Will and Yu-Gi-Oh!
-    decks, checked by the example workflow's run steps under GITHUB_ACTIONS=true."""
-    run_configuration_and_workflow(block_starting("yaml", "# .forcecheck.yaml\n"), block_starting("yaml", "name: decklists\n"), tmp_path)
 
 
 def run_configuration_and_workflow(config: str, workflow_text: str, tmp_path: Path) -> None:

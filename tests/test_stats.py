@@ -295,8 +295,8 @@ def test_stats_json_has_every_number():
 
 
 def _readme_fields() -> set[str]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    part = readme[readme.index("### Stats JSON"):]
+    readme = (ROOT / "docs" / "stats.md").read_text(encoding="utf-8")  # the documentation's Deck insight page
+    part = readme[readme.index("## Stats JSON"):]
     part = part[: part.index("\n## ", 1) if "\n## " in part[1:] else len(part)]
     return set(re.findall(r"`decks\[\]\.([a-z_.\[\]]+)`", part))
 
@@ -507,8 +507,9 @@ def test_a_yugioh_era_deck_with_the_real_database_and_list(ygopro_catalog):
 
 def test_the_readme_text_chart_is_what_stats_prints(monkeypatch):
     monkeypatch.chdir(ROOT)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("```text\nsample_decks/abc/illegal-19-cost-one-or-less.txt") + len("```text\n")
+    readme = (ROOT / "docs" / "stats.md").read_text(encoding="utf-8")  # the documentation's Deck insight page
+    command = "$ forcecheck stats sample_decks/abc/illegal-19-cost-one-or-less.txt -f abc\n"
+    start = readme.index("```console\n" + command) + len("```console\n" + command)
     shown = readme[start: readme.index("```", start)]
-    out = run("stats", "sample_decks/abc/illegal-19-cost-one-or-less.txt", "-f", "abc", env={"COLUMNS": "120"}).stdout
+    out = run("stats", "sample_decks/abc/illegal-19-cost-one-or-less.txt", "-f", "abc", env={"COLUMNS": "100"}).stdout
     assert out.startswith(shown)
