@@ -1,7 +1,7 @@
 """The library's front door for programs: check a decklist's text, verify a played list, fingerprint.
 
 The registration desk (``forcecheck.web``) calls these and nothing deeper, so a web request and a
-CLI run of the same list give the same JSON deck object (``DeckReport.to_dict``, README "JSON
+CLI run of the same list give the same JSON deck object (``DeckReport.to_dict``, docs/output.md "JSON
 output": verdict, violations, ``sections`` as placed, ``ruler``, ``corrections``). In the spirit
 of sqlfluff's ``api/simple``.
 

@@ -49,7 +49,7 @@ class Setting(Record, frozen=True):
     scoped: bool
     """May also be set per format (``formats:``) and per path glob (``paths:``)."""
     flag: str | None
-    """The command-line flag that sets it, for messages and the README's table."""
+    """The command-line flag that sets it, for messages and the command-line page's table (docs/cli.md)."""
 
     def __init__(
         self,

@@ -243,7 +243,7 @@ def fingerprint_command(
     """Print a stable hash of the deck's content (cards, counts, sections) as the last line.
 
     Line order, spacing, case, printing codes, comments and the file format do not change it;
-    the README ("Fingerprints") says exactly what it covers.
+    docs/registration.md ("Fingerprints") says exactly what it covers.
     """
     from forcecheck.canonical import canonical_sections, fingerprint_of
     from forcecheck.escape import printable

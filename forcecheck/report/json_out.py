@@ -1,4 +1,4 @@
-"""JSON output: the documented, stable document (README "JSON output"), and nothing else on stdout.
+"""JSON output: the documented, stable document (docs/output.md, "JSON output"), and nothing else on stdout.
 
 Written deck by deck, so a run of any size holds one deck at a time; the text is the same as
 ``json.dumps(document, indent=2)`` would give.

@@ -11,7 +11,7 @@ of one ``forcecheck serve``, or anonymous memory for a desk in one process), so 
 per client whichever process serves it. Each slot is locked on its own (``fcntl.lockf`` on its
 bytes, or a thread lock in one process). Two addresses that share a slot share a bucket: with
 65,536 slots that is rare and only makes the limit looser for them. Several desks on several
-machines each keep their own table: put the limit on the reverse proxy there (README).
+machines each keep their own table: put the limit on the reverse proxy there (docs/desk.md).
 """
 
 from __future__ import annotations
