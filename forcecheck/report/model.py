@@ -166,7 +166,7 @@ class DeckReport(Record, hidden=("resolution", "kept")):
         """Content hash of the deck (``forcecheck.canonical``), worked out only when asked for."""
         if self.resolution is None:
             return (self.kept or {}).get("fingerprint")
-        from forcecheck.canonical import fingerprint_of
+        from forcecheck.canonical import fingerprint_of  # here: only a report that shows the fingerprint loads the hashing
 
         return fingerprint_of(self.resolution.content)
 
