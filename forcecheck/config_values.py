@@ -66,7 +66,7 @@ def coerce(setting: Setting, value: Any, fail: Callable[[str], None], base: Path
     if setting.kind == "source":  # a URL as written; a folder relative to the file that names it
         if not isinstance(value, str) or not value.strip():
             fail(f"expected a URL or a folder, got {value!r}")
-        from forcecheck.importers.fetch import is_url
+        from forcecheck.importers.fetch import is_url  # here: only a source setting asks; a check never loads the importers
 
         return value if is_url(value) or not base or Path(value).is_absolute() else str(base / value)
     if setting.kind == "map":

@@ -14,6 +14,12 @@ carried into one.
 
 from __future__ import annotations
 
+from forcecheck.canonical import NotRewritable, refuse_what_fmt_would_drop
+from forcecheck.decklists.readers import parse_decklist
+from forcecheck.decklists.ydke import MAX_PASSCODE, encode
+from forcecheck.errors import ForcecheckError
+from forcecheck.resolve import resolve
+
 FORMS = ("ydke", "ydk", "text")
 PASSCODE_SECTIONS = ("main", "extra", "side")
 SUFFIX = {"ydke": ".txt", "ydk": ".ydk", "text": ".txt"}
@@ -31,8 +37,6 @@ def convert(deck, fmt, catalog, to: str, names: str | None = None, path: str = "
     """The deck written as ``to`` (one of ``FORMS``), and what the conversion assumed as
     ``(line, message)`` (a misspelt name read as the card it clearly means); NotConvertible
     says why it cannot be converted."""
-    from forcecheck.canonical import NotRewritable, refuse_what_fmt_would_drop
-    from forcecheck.resolve import resolve
 
     if to not in FORMS:
         raise NotConvertible(f"no form {to!r} (forms: {', '.join(FORMS)})")
@@ -77,7 +81,6 @@ def _passcode(entry) -> str | None:
 
 
 def _passcodes(fmt, sections: dict[str, list]) -> dict[str, list[int]]:
-    from forcecheck.decklists.ydke import MAX_PASSCODE
 
     if fmt.spec.game != "ygo" or not set(PASSCODE_SECTIONS) <= set(fmt.order):
         raise NotConvertible(f"a .ydk list and a ydke:// code hold Yu-Gi-Oh! decks (main, extra and side deck); "
@@ -105,7 +108,6 @@ def _ydk(passcodes: dict[str, list[int]]) -> str:
 
 
 def _ydke(passcodes: dict[str, list[int]]) -> str:
-    from forcecheck.decklists.ydke import encode
 
     return encode(*(passcodes[key] for key in PASSCODE_SECTIONS)) + "\n"
 
@@ -136,9 +138,6 @@ def _text(deck, fmt, sections: dict[str, list], titles: dict[str, str], names: s
 def _same_deck(out: str, to: str, deck, fmt, catalog, resolution, path: str) -> None:
     """Read the result back: the same cards in the same sections (the fingerprint's content),
     or the conversion is refused."""
-    from forcecheck.decklists.readers import parse_decklist
-    from forcecheck.errors import ForcecheckError
-    from forcecheck.resolve import resolve
 
     try:
         again = parse_decklist(out, path or "converted", fmt.known_headers, suffix=SUFFIX[to])

@@ -214,7 +214,7 @@ class CompiledFormat(Record):
     _steps: dict
     derived: dict
     """Views of the format that other modules work out once per format and keep here
-    (insight's plan of the count rules), so a batch does not work them out per deck."""
+    (the plan of the count rules, ``rules.requirements``), so a batch does not work them out per deck."""
     notes: list[str]
     """What compiling noticed that a run's report should say once (a banlist's passcodes the
     catalog does not know)."""
@@ -496,10 +496,10 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         _in_the_decks_language(deck, resolved, violations, catalog, fmt.spec.game)
     broken_counts = {v.rule for v in violations if v.code == CARD_COUNT_CODE}
     curves = {}
-    if broken_counts:  # the deck's curve line beside a broken curve or quota rule
-        from forcecheck.insight.counts import curve_lines
+    if broken_counts:  # the numbers of the curve line the report shows beside a broken curve or quota rule
+        from forcecheck.rules.requirements import broken_groups
 
-        curves = curve_lines(resolved, fmt, broken_counts)
+        curves = broken_groups(resolved, fmt, broken_counts)
     return DeckReport(
         path=deck.path,
         format=fmt.spec.name,

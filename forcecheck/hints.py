@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from forcecheck.cards.catalog import SAMPLE_CATALOG_LABEL, Catalog, MemoryCatalog
+from forcecheck.errors import ForcecheckError
+from forcecheck.format_spec.loader import available_formats, load_format_cached
 from forcecheck.memo import IdentityMemo
 from forcecheck.records import replace
+from forcecheck.resolve import InputFinding, Resolution
+from forcecheck.rules.base import Finding
 
 if TYPE_CHECKING:
-    from forcecheck.cards.catalog import Catalog
     from forcecheck.decklists.model import Decklist
-    from forcecheck.resolve import Resolution
 
 GAME_NAMES = {"fow": "Force of Will", "ygo": "Yu-Gi-Oh!"}
 FILE_GAMES = {".ydk": "ygo"}
@@ -40,7 +43,6 @@ def explain(deck: Decklist, fmt, catalog: Catalog, resolution: Resolution) -> No
     file_game = FILE_GAMES.get(_suffix(deck.path))
     if not unknown and (file_game is None or file_game == game):
         return
-    from forcecheck.cards.catalog import SAMPLE_CATALOG_LABEL
 
     other = _other_game(deck, game, file_game, catalog, unknown, resolution)
     if other is not None:
@@ -57,8 +59,6 @@ def explain(deck: Decklist, fmt, catalog: Catalog, resolution: Resolution) -> No
 
 def _other_game(deck, game: str, file_game: str | None, catalog, unknown: list, resolution):
     """The FC017 finding when the deck is of another game than its format's, else None."""
-    from forcecheck.resolve import InputFinding
-    from forcecheck.rules.base import Finding
     from forcecheck.wording import quoted
 
     own = GAME_NAMES.get(game, game)
@@ -99,8 +99,6 @@ def _games_of(catalog) -> tuple[tuple[str, ...], dict[str, int]]:
     many of each; worked out once per catalog."""
     kept = _GAMES.get(catalog)
     if kept is None:
-        from forcecheck.cards.catalog import MemoryCatalog
-
         counts: dict[str, int] = {}
         if isinstance(catalog, MemoryCatalog):  # in memory (the sample, a catalog JSON file): counting is cheap
             for card in catalog.cards():
@@ -116,9 +114,6 @@ def _formats_for(game: str, title: str) -> str:
     """``check it with --format ygo-5ds`` (the built-in and FORCECHECK_FORMATS_PATH formats of ``game``)."""
     names = _FORMATS.get(game)
     if names is None:
-        from forcecheck.errors import ForcecheckError
-        from forcecheck.format_spec.loader import available_formats, load_format_cached
-
         names = []
         try:
             for name in sorted(available_formats()):

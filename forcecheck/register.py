@@ -41,7 +41,7 @@ def submission_files(folder: Path, own: tuple[Path, ...] = ()) -> tuple[list[str
     tables this run writes; where they land inside the folder (``register .``, the default
     output folder) they are the last run's tables, not submissions. Returns the submissions
     and the files passed over as the run's own tables (for the caller to say so)."""
-    from forcecheck.checking import walk_files
+    from forcecheck.checking import walk_files  # here: only the CLI walks a folder (the desk uses the table alone)
 
     files = list(walk_files(str(folder), decklists_only=False))
     ours = {os.path.realpath(path) for path in own}

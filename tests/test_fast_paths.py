@@ -52,7 +52,7 @@ def _rich_text(decks, width: int) -> str:
     from rich.text import Text
 
     from forcecheck.escape import printable
-    from forcecheck.report.text import make_console
+    from forcecheck.report.text import curve_lines, make_console
 
     buffer = io.StringIO()
     console = make_console(buffer, "never", width=width)
@@ -86,9 +86,10 @@ def _rich_text(decks, width: int) -> str:
             table.add_column(name, no_wrap=True)
         table.add_column("message", overflow="fold")
         shown: set[str] = set()
+        curves = curve_lines(deck)
         for v in deck.violations:
             message = Text(printable(v.message))
-            curve = deck.curves.get(v.rule)
+            curve = curves.get(v.rule)
             if curve and curve not in shown:
                 shown.add(curve)
                 message.append("\n" + printable(curve))

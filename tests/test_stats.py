@@ -23,7 +23,7 @@ from forcecheck.engine import check_decklist, compile_format
 from forcecheck.insight import deck_insight
 from forcecheck.insight.charts import charts_of
 from forcecheck.report.insight_text import render_stats_text
-from forcecheck.report.text import make_console
+from forcecheck.report.text import curve_lines, make_console
 from forcecheck.format_spec.loader import load_format
 
 runner = cli_runner()
@@ -245,14 +245,23 @@ def test_check_text_shows_the_curve_line_beside_a_broken_curve_rule():
     assert "cost <=1:" not in run("check", WB, "-f", "abc", "--color", "never").stdout
 
 
-def test_the_curve_line_is_on_the_deck_report_once_per_group():
+def test_the_engine_gives_the_numbers_of_the_curve_and_the_report_words_them():
     fmt = FormatCache().get("abc")
     text = (SAMPLES / "abc" / "illegal-19-cost-one-or-less.txt").read_text(encoding="utf-8")
     report = check_decklist(parse_decklist(text, "d.txt", fmt.known_headers), fmt, CATALOG)
-    assert report.curves == {rule: "cost <=1: 19/20 · 2: 20 (>=15) · 3+: 17 (>=10)" for rule in
-                             ("curve-cost-1-or-less", "curve-cost-2", "curve-cost-3-or-more")}
+    rules = ("curve-cost-1-or-less", "curve-cost-2", "curve-cost-3-or-more")
+    assert set(report.curves) == set(rules)
+    group = report.curves["curve-cost-2"]
+    assert all(report.curves[rule] is group for rule in rules)  # one group, shared by its rules
+    assert [(r.rule, r.label, r.sections, r.found, r.min, r.max, r.cost_min, r.cost_max) for r in group] == [
+        ("curve-cost-1-or-less", "<=1", ("main",), 19, 20, 20, None, 1),
+        ("curve-cost-2", "2", ("main",), 20, 15, None, 2, 2),
+        ("curve-cost-3-or-more", "3+", ("main",), 17, 10, None, 3, None),
+    ]
+    assert [r.ok for r in group] == [False, True, True]
+    assert curve_lines(report) == {rule: "cost <=1: 19/20 · 2: 20 (>=15) · 3+: 17 (>=10)" for rule in rules}
     legal = check_decklist(parse_decklist(WB.read_text(encoding="utf-8"), "d.txt", fmt.known_headers), fmt, CATALOG)
-    assert legal.curves == {}
+    assert legal.curves == {} and curve_lines(legal) == {}
 
 
 # --- the stats command: text and JSON ---------------------------------------------------------------------

@@ -392,7 +392,7 @@ class SqliteCatalog(Catalog):
         return lists
 
     def banlist(self, name: str):
-        from forcecheck.banlists import Banlist
+        from forcecheck.banlists import Banlist  # here: banlists (list files) sits above the catalog
 
         row = self._conn.execute(
             "SELECT name, game, whitelist, source, date FROM banlists WHERE name = ?", (name,)

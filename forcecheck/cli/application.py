@@ -13,6 +13,12 @@ Every command is a ``ForcecheckCommand`` and every group a ``ForcecheckGroup``:
 - an exception a command raises is turned into one line on stderr and an exit code by
   ``exit_for``, the one mapping of errors to exit codes (``main`` uses it too, for whatever
   escapes a command).
+
+Why one module of this size: each part (help, usage errors, ``-V``, converting option values
+without pydantic, the lazily loaded command modules) is a hook into typer's and click's
+internals, which move between releases (the CI tests the lowest typer we declare and the newest):
+kept in one file, a typer upgrade is read and mended in one place. A plain check never loads it
+(``cli.direct``).
 """
 
 import sys

@@ -80,7 +80,7 @@ def rule_summary(rule, spec: FormatSpec) -> str:
         if rule.where is not None:
             text += f" (judging cards with {selector(rule.where)})"
     elif kind == "card-pool":
-        from forcecheck.rules.pool import region_name
+        from forcecheck.rules.pool import region_name  # here: rules sit above the spec; the card-pool rule owns the region names
 
         text = (f"{where}: only cards released in the {region_name(rule.region)} (the card data's releases; a card "
                 "listed by passcode, in that printing)")

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from forcecheck.insight.copies import AtLimit, BanlistView, at_limits, banlist_view
-from forcecheck.insight.counts import Requirement, groups, line_of, requirements
+from forcecheck.insight.counts import line_of
 from forcecheck.insight.fow import FowInsight, fow_insight, main_section
 from forcecheck.insight.identity import Identity, identities
 from forcecheck.insight.ygo import YgoInsight, ygo_insight
+from forcecheck.rules.requirements import Requirement, groups, requirements
 
 SCHEMA_VERSION = 1
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from forcecheck.insight import DeckInsight
-from forcecheck.insight.counts import Requirement
+from forcecheck.insight.counts import short
 from forcecheck.insight.fow import FowInsight
 from forcecheck.insight.ygo import YgoInsight
+from forcecheck.rules.requirements import Requirement
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ def _fow_charts(insight: DeckInsight, fow: FowInsight) -> list[Chart]:
         "Cost curve",
         " · ".join(note),
         [Bar(label, n, band_of(label) if bands else "cost") for label, n in curve.buckets.items()],
-        [(f"band-{i}", f"cost {item.label}: {item.short}") for i, item in enumerate(bands)],
+        [(f"band-{i}", f"cost {item.label}: {short(item)}") for i, item in enumerate(bands)],
     ))
     if bands:
         charts.append(Chart(

@@ -91,9 +91,11 @@ class DeckReport(Record, hidden=("resolution", "kept")):
     """The deck's title (YAML ``name:``, a ``# Name:`` comment, the title line of a text list)."""
     player: str | None
     """The player, when the list says (``Player: Jane D.``, YAML ``player:``)."""
-    curves: dict[str, str]
-    """Broken count rule id -> the deck's line of its rule group (``cost <=1: 19/20 · 2: 16 (>=15)
-    · 3+: 25 (>=10)``), from ``forcecheck.insight.counts``; the text report shows it beside the rule."""
+    curves: dict[str, tuple]
+    """Rule id -> the numbers of its group of count rules (``rules.requirements.Requirement``s:
+    a curve's cost bands together), for the groups holding a broken curve or quota rule; the
+    text report words each group as one line beside the first broken rule of it
+    (``report.text.curve_lines``)."""
     elapsed: float
     """Seconds spent reading and checking the file (JUnit ``time``)."""
     kept: dict[str, Any] | None
@@ -115,7 +117,7 @@ class DeckReport(Record, hidden=("resolution", "kept")):
         resolution: Any = None,
         name: str | None = None,
         player: str | None = None,
-        curves: dict[str, str] | None = None,
+        curves: dict[str, tuple] | None = None,
         elapsed: float = 0.0,
         kept: dict[str, Any] | None = None,
     ) -> None:
@@ -164,7 +166,7 @@ class DeckReport(Record, hidden=("resolution", "kept")):
         """Content hash of the deck (``forcecheck.canonical``), worked out only when asked for."""
         if self.resolution is None:
             return (self.kept or {}).get("fingerprint")
-        from forcecheck.canonical import fingerprint_of
+        from forcecheck.canonical import fingerprint_of  # here: only a report that shows the fingerprint loads the hashing
 
         return fingerprint_of(self.resolution.content)
 

@@ -142,6 +142,17 @@ def _paint(text: str, style: str) -> str:
 _HEADER = ("line", "code", "rule", "section", "message")
 
 
+def curve_lines(deck: DeckReport) -> dict[str, str]:
+    """Rule id -> the line of its group of count rules, ``cost <=1: 19/20 · 2: 16 (>=15) · 3+:
+    25 (>=10)``, for the groups the engine gave the numbers of (those with a broken rule). The
+    words are insight's (``insight.counts``, as the stats print them), loaded only for such a deck."""
+    if not deck.curves:
+        return {}
+    from forcecheck.insight.counts import line_of
+
+    return {rule: line_of(group) for rule, group in deck.curves.items()}
+
+
 def _deck_block(deck: DeckReport, paint, width: int) -> str:
     """The lines of one deck: its head line, and for a deck with findings their table and a blank
     line. Everything that came from the user (paths, headers, names, messages quoting them) goes
@@ -178,9 +189,10 @@ def _table(deck: DeckReport, paint, width: int) -> str:
     column but the outer ones, the line column right-aligned, only the message wrapping)."""
     rows = []
     shown: set[str] = set()
+    curves = curve_lines(deck)
     for v in deck.violations:
         message = printable(v.message)
-        curve = deck.curves.get(v.rule)
+        curve = curves.get(v.rule)
         if curve and curve not in shown:  # the deck's curve line, once, beside the first rule of its group
             shown.add(curve)
             message = (message, printable(curve))
@@ -313,9 +325,10 @@ def _rich_table(deck: DeckReport, colour: bool, width: int) -> str:
     table.add_column("section", no_wrap=True)
     table.add_column("message", overflow="fold")
     shown: set[str] = set()
+    curves = curve_lines(deck)
     for v in deck.violations:
         message = Text(printable(v.message))
-        curve = deck.curves.get(v.rule)
+        curve = curves.get(v.rule)
         if curve and curve not in shown:
             shown.add(curve)
             message.append("\n" + printable(curve), style="dim")

@@ -2,6 +2,10 @@
 
 Written sections, loose blocks and tables, placement, the findings of a whole list; one line's
 readings are ``resolve.lines``'. The resolver never writes into the decklist it reads.
+
+Why one module of this size: ``_Resolver`` is one pass over a list whose steps share its state
+(the tallies, the placer, the findings, the corrections so far); the parts with no state already
+live apart (``resolve.model``, ``resolve.lines``).
 """
 
 from __future__ import annotations

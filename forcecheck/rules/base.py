@@ -165,7 +165,7 @@ class ResolvedDeck(Record):
     _asked: int
     counted: dict[str, int] | None
     """Rule id -> the cards each counting rule (curves, quotas) counted in the engine's card
-    pass (None when no pass ran); insight reads it instead of counting again."""
+    pass (None when no pass ran); ``rules.requirements`` reads it instead of counting again."""
 
     @property
     def sections(self) -> dict[str, list[ResolvedEntry]]:

@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from forcecheck.api import Checker, DecklistTooLarge
 from forcecheck.errors import ForcecheckError
+from forcecheck.register import deck_row, finish
 from forcecheck.web import names
 from forcecheck.web.security import new_id, new_token, token_hash, token_matches
 from forcecheck.web.storage import DeckCheck, Event, NewVersion, Publication, Registration, Store, Version, utc_now
@@ -559,8 +560,6 @@ class Desk:
     def export(self, event: Event) -> tuple[list[dict], dict]:
         """The rows and summary of ``forcecheck register``'s table (register.deck_row), one row
         per registration (its last version), ``file`` being the registration id."""
-        from forcecheck.register import deck_row, finish
-
         regs = self.store.registrations(event.id)
         twice = duplicate_players(regs)
         rows = [deck_row({**reg.latest.deck, "player": reg.player}, reg.id, reg.player, event.format)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 
+from forcecheck.register import COLUMNS, MESSAGE_SEPARATOR, _as_text_cell
+
 DESK_COLUMNS = ["player_id", "unlocked"]
 """The desk's columns after ``register.COLUMNS`` (new columns go last: readers keep their places)."""
 ROSTER_COLUMNS = ["player", "player_id", "legal", "registration"]
@@ -13,8 +15,6 @@ ROSTER_COLUMNS = ["player", "player_id", "legal", "registration"]
 
 def registrations_csv(rows: list[dict]) -> str:
     """The registration table as ``register`` writes it, with the desk's columns after its own."""
-    from forcecheck.register import COLUMNS, MESSAGE_SEPARATOR
-
     return _csv(COLUMNS + DESK_COLUMNS, ({**row, "messages": MESSAGE_SEPARATOR.join(row["messages"])} for row in rows))
 
 
@@ -26,8 +26,6 @@ def roster_csv(rows: list[dict]) -> str:
 def _csv(columns: list[str], rows) -> str:
     """CSV whose text cells a spreadsheet would take for a formula get a leading ``'``
     (``register``'s rule: a player named ``=HYPERLINK(...)`` stays text)."""
-    from forcecheck.register import _as_text_cell
-
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from forcecheck.register import write_json
 from forcecheck.web.deps import allowance, arrived, desk, is_organiser, organiser
 from forcecheck.web.desk import Desk, Invalid, Submitted, Unauthorized, override
 
@@ -298,8 +299,6 @@ def export_csv(event_id: str, the_desk: Desk = Depends(desk)) -> Response:
 @router.get("/events/{event_id}/export.json", dependencies=OrganiserOnly,
             summary="The registration table as JSON, as `forcecheck register` writes it (organiser)")
 def export_json(event_id: str, the_desk: Desk = Depends(desk)) -> Response:
-    from forcecheck.register import write_json
-
     rows, summary = the_desk.export(the_desk.event(event_id))
     out = io.StringIO()
     write_json(rows, summary, out)
