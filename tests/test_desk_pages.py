@@ -241,3 +241,29 @@ def test_sqlite_group_commit_keeps_each_submission_apart(tmp_path):
         audit = conn.execute(sa.text("SELECT count(*) FROM audit_log WHERE action = 'registration.create'")).scalar_one()
     assert stored == ["first", "second", "taken", "third"] and audit == 4
     store.close()
+
+
+def test_a_deck_check_of_an_illegal_list_says_so_beside_identical(client, clock):
+    """The played deck is the registered list in both deck checks; the event page's outcome badge
+    is red for the one whose list is illegal, and says why ("identical · illegal")."""
+    from desk_support import ADMIN
+
+    event = new_event(client, clock)
+    ids = {}
+    for player, decklist in (("Ann", FARIA_ILLEGAL), ("Bob", FARIA_LEGAL)):
+        response = client.post(f"/api/events/{event['id']}/registrations", json={"player": player, "decklist": decklist})
+        assert response.status_code == 201, response.text
+        ids[player] = response.json()["id"]
+    picks = client.post(f"/api/events/{event['id']}/deckchecks", json={"registrations": [ids["Ann"], ids["Bob"]]},
+                        headers=BEARER).json()["registrations"]
+    for pick, decklist in zip(picks, (FARIA_ILLEGAL, FARIA_LEGAL)):
+        response = client.post(f"/api/deckchecks/{pick['id']}/verify", json={"decklist": decklist}, headers=BEARER)
+        assert response.json()["verify"]["status"] == "identical"
+    login = client.get("/admin/login")
+    client.post("/admin/login", data={"csrf": csrf_of(login.text), "token": ADMIN, "next": "/admin"})
+    page = client.get(f"/admin/events/{event['id']}").text
+    table = page[page.index('class="deckchecks"'):]
+    table = table[: table.index("</table>")]
+    outcomes = {player: re.search(r'<span class="badge (\w+)">([^<]*)</span>', row).groups()
+                for row in table.split("<tr")[2:] for player in ("Ann", "Bob") if f">{player}</a>" in row}
+    assert outcomes == {"Ann": ("illegal", "identical · illegal"), "Bob": ("legal", "identical")}
