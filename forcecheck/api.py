@@ -109,17 +109,7 @@ class Checker:
 
         Raises DecklistTooLarge over the CLI's size cap, and ForcecheckError for an unknown format:
         those are the caller's request, not the deck's content."""
-        from forcecheck.engine import check_decklist
-        from forcecheck.report.model import DeckReport
-
-        fmt = self.compiled(format_name, as_of, filename)
-        try:
-            deck, fmt, catalog, settings = self._read(text, format_name, as_of, filename)
-        except DecklistTooLarge:
-            raise
-        except InputFileError as exc:
-            return DeckReport(path=filename, format=fmt.spec.name, error=str(exc)).to_dict()
-        return self.session.selection(settings).apply(check_decklist(deck, fmt, catalog)).to_dict()
+        return self._checked(text, format_name, as_of, filename)[0]
 
     def check_bytes(self, data: bytes, filename: str, format_name: str, as_of: str | None = None) -> dict[str, Any]:
         """As check_text, for an uploaded file: size-capped, UTF-8 (as the CLI reads files)."""
@@ -147,6 +137,12 @@ class Checker:
                             filename: str = "decklist.txt") -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """``check_text`` and ``contents`` of one list, read once (what a registration stores);
         contents are empty when the list cannot be read."""
+        report, read = self._checked(text, format_name, as_of, filename)
+        return report, (_contents(*read) if read is not None else [])
+
+    def _checked(self, text: str, format_name: str, as_of: str | None, filename: str) -> tuple[dict[str, Any], tuple | None]:
+        """The JSON deck object of one list, and what was read (deck, format, catalog), or None
+        where the list could not be read (the object then carries the ``error``)."""
         from forcecheck.engine import check_decklist
         from forcecheck.report.model import DeckReport
 
@@ -156,9 +152,8 @@ class Checker:
         except DecklistTooLarge:
             raise
         except InputFileError as exc:
-            return DeckReport(path=filename, format=fmt.spec.name, error=str(exc)).to_dict(), []
-        report = self.session.selection(settings).apply(check_decklist(deck, fmt, catalog)).to_dict()
-        return report, _contents(deck, fmt, catalog)
+            return DeckReport(path=filename, format=fmt.spec.name, error=str(exc)).to_dict(), None
+        return self.session.selection(settings).apply(check_decklist(deck, fmt, catalog)).to_dict(), (deck, fmt, catalog)
 
     def fingerprint_text(self, text: str, format_name: str, as_of: str | None = None, filename: str = "decklist.txt") -> str:
         from forcecheck.canonical import fingerprint
