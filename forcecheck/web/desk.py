@@ -632,9 +632,8 @@ def annotate(text: str, deck: dict[str, Any]) -> Annotated:
             general.append(finding)
     if deck.get("error"):
         general.append({"severity": "error", "code": "", "message": deck["error"]})
-    said_on = {}  # line -> how many name-corrected findings say a correction there
-    for line in lines:
-        said_on[line.number] = sum(1 for f in line.findings if f.get("rule") == "name-corrected")
+    # line -> how many name-corrected findings say a correction there
+    said_on = {line.number: sum(1 for f in line.findings if f.get("rule") == "name-corrected") for line in lines}
     for correction in deck.get("corrections") or []:
         number = correction.get("line")
         if number and 1 <= number <= len(lines):
