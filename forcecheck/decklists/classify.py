@@ -19,7 +19,9 @@ from forcecheck.decklists.lines import (
     is_table_header_row,
     list_on_one_line,
     looks_like_prose,
+    looks_like_text,
     metadata_of,
+    misspelt_header,
     read_header,
     split_at_headers,
     strip_markup,
@@ -40,7 +42,8 @@ class LineKind(Enum):
     COMMENT_METADATA = "comment-metadata"
     """``# Player: Jane Doe``: metadata in a comment."""
     REMARK = "remark"
-    """``[... the page ends here ...]``: an editor's mark in a copied page."""
+    """``[... the page ends here ...]``: an editor's mark in a copied page; ``(各一枚ずつ)``: a remark
+    in brackets on a line of its own (the resolver looks its words up: a card so written is no remark)."""
     TOTAL = "total"
     """``Total: 41``, ``43 cards total``: no card, checked against the cards."""
     METADATA = "metadata"
@@ -57,6 +60,11 @@ class LineKind(Enum):
     """A whole list collapsed onto one line, cut at its section titles: each piece is read again."""
     LIST = "list"
     """Card lines written on one line with separators (``2:A, 3:B``, ``2 A | 3 B``)."""
+    MISSPELT_HEADER = "misspelt-header"
+    """``Spels``, ``Sidebaord:``: a header whose title is one edit from a known one (the resolver says so)."""
+    TEXT = "text"
+    """A sentence or paragraph of the page around the list (``looks_like_text``): never split
+    into pieces nor read as cards; the resolver looks it up whole, so a card so named is not lost."""
     CARD = "card"
     """A card line (or a line that may name a card: resolve decides, with the catalog)."""
 
@@ -102,6 +110,12 @@ _EDITORS_NOTE = lazy(r"^[\[［].*(?:\.\.\.|…).*[\]］]$")
 """A whole line in square brackets with an ellipsis: an editor's mark (``[... the page ends here ...]``)."""
 
 
+_ASIDE = lazy(r"^[(（][^()（）]+[)）]$")
+"""A whole line in round brackets (``(各一枚ずつ)``, ``(one of each)``): a remark on the cards around it."""
+_COUNT_ASIDE = lazy(r"^[(（]\s*(?:[xX×]?\s*\d+\s*[xX×]?|\d+\s*(?:cards?|枚))\s*[)）]$", re.IGNORECASE)
+"""``(3)``, ``(x3)``, ``(40 cards)``: a count in brackets, not a remark."""
+
+
 def comment_metadata(line: str) -> tuple[str, str] | None:
     """``# Player: Jane Doe`` -> ("player", "Jane Doe"): the comments that carry metadata."""
     match = _COMMENT_METADATA.match(line)
@@ -127,7 +141,7 @@ def classify(line: str, headers: HeaderTable) -> LineToken:
         line = _BULLET.sub("", line)  # "- 4x Name", "• Name x2": a list item
     if _RULE_LINE.match(line):
         return LineToken(LineKind.BLANK, line)  # "|", "---", "===", "|--:|": as good as a blank line
-    if _EDITORS_NOTE.match(line):
+    if _EDITORS_NOTE.match(line) or (_ASIDE.match(line) and not _COUNT_ASIDE.match(line)):
         return LineToken(LineKind.REMARK, line)
     trailing = None
     if "#" in line or "  //" in line:
@@ -151,6 +165,9 @@ def classify(line: str, headers: HeaderTable) -> LineToken:
         header = read_header(line, headers)
         if header is not None:
             return LineToken(LineKind.HEADER, line, header=header, trailing=trailing)
+    if looks_like_text(line):
+        return LineToken(LineKind.TEXT, line, trailing=trailing)
+    if not line[0].isdigit():
         columns = column_titles(line, headers)
         if columns is not None:
             return LineToken(LineKind.COLUMNS, line, header=columns, trailing=trailing)
@@ -160,4 +177,8 @@ def classify(line: str, headers: HeaderTable) -> LineToken:
     pieces = list_on_one_line(line)
     if pieces is not None:
         return LineToken(LineKind.LIST, line, pieces=pieces, trailing=trailing)
+    if len(line) <= 40 and not line[0].isdigit():
+        header = misspelt_header(line, headers)
+        if header is not None:
+            return LineToken(LineKind.MISSPELT_HEADER, line, header=header, trailing=trailing)
     return LineToken(LineKind.CARD, line, trailing=trailing)

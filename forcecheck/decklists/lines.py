@@ -432,9 +432,10 @@ def metadata_of(line: str) -> tuple[str, str] | None:
 _BBCODE = lazy(r"\[/?(?:deck|decklist|list|b|i|u|s|spoiler|quote|code|center|left|right|size|color|font|url|img|\*)"
                r"(?:=[^\]]*)?\]", re.IGNORECASE)
 """Forum markup (``[deck]...[/deck]``, ``[b]``, ``[list][*]``): decoration around a list, never a card."""
-_LIST_SEPARATOR = lazy(r"\s*(?:\||;|,(?=\s*(?:\d{1,2}\s*[:xX×]?\s*\S|[xX×]\s*\d))|(?<=\d),)\s*")
+_LIST_SEPARATOR = lazy(r"\s*(?:\||;|,(?=\s*(?:\d{1,2}\s*[:xX×]?\s*\S|[xX×]\s*\d))|(?<=\d),|(?<=\S):(?=\d{1,2}\s+[^\W\d]))\s*")
 """Where a list written on one line is cut: at ``|`` and ``;``, and at a comma before or after a
-count (a comma inside a name, ``Gawain, the Knight of the Sun``, has neither)."""
+count (a comma inside a name, ``Gawain, the Knight of the Sun``, has neither); at a colon glued to the
+next card's count (``1 Debris Dragon:3 Spore``, a forum's deck tag)."""
 _COUNTED_PIECE = lazy(r"^(?:\d{1,2}\s*(?:[:.)xX×]\s*|\s+)\S|[xX×]\s*\d{1,2}\s+\S)|\S.*?(?:\s*[xX×*]\s*|\s+|\s*[:：]\s*)\d{1,2}$")
 
 
@@ -443,11 +444,34 @@ def strip_markup(line: str) -> str:
     return _BBCODE.sub(" ", line).strip() if "[" in line else line
 
 
+_CLOSING_TAG = lazy(r"\[/([A-Za-z][A-Za-z0-9]{0,15})\]")
+
+
+def without_paired_tags(text: str, headers: HeaderTable | None = None) -> str:
+    """The text without the forum tags it closes somewhere (``[ccDeck]...[/ccDeck]``, a site's
+    own tags that no list of BBCode names): a closing tag is never part of a card's name, and an
+    opening tag of the same name is its pair. Each tag becomes a space, so a tag glued to a name
+    (``Torrential Tribute[/ccDeck]``) leaves the name, and no line moves; an opening tag whose
+    value is a section's title (``[ccDeck="Extra Deck"]``) becomes that header (``Extra Deck:``)."""
+    names = {name.lower() for name in _CLOSING_TAG.findall(text)}
+    if not names:
+        return text
+    pattern = re.compile(r"\[(/?)(?:" + "|".join(sorted(map(re.escape, names))) + r")(?:=([^\]\n]*))?\]", re.IGNORECASE)
+
+    def replaced(match: re.Match) -> str:
+        value = (match.group(2) or "").strip().strip("\"'“”").strip()
+        if not match.group(1) and value and headers is not None and header_key(value) in headers.sections:
+            return f" {value}: "
+        return " "
+
+    return pattern.sub(replaced, text)
+
+
 def list_on_one_line(line: str) -> list[str] | None:
     """A list collapsed onto one line with separators (``2:Name, 3:Name, 1:Name``, ``2 A | 3 B |
     1 C``, a forum post's ``[deck]...[/deck]``): its card lines, or None when the line is not
     such a list (one piece, or a piece without a count)."""
-    if not any(mark in line for mark in ("|", ";", ",")):
+    if not any(mark in line for mark in ("|", ";", ",", ":")):
         return None
     pieces = [piece for piece in _LIST_SEPARATOR.split(line) if piece.strip()]
     if len(pieces) < 2 or not all(_COUNTED_PIECE.match(fold_width(piece).strip()) for piece in pieces):
@@ -492,6 +516,38 @@ def looks_like_prose(text: str) -> bool:
         return len(text) >= 8 and has_kana_or_kanji(text) and bool(_SENTENCE_END.search(text))
     said = sum(1 for w in words if w in _PROSE_WORDS)
     return said >= 2 or (said >= 1 and bool(_SENTENCE_END.search(text)))
+
+
+_SENTENCE_INSIDE = lazy(r"[a-z)\]][.!?] +[A-Z\"'(]|[。！？]\S")
+"""A sentence ending inside the line and the next one beginning: a paragraph, not a name."""
+_COUNT_START = lazy(r"^\d{1,4}\s*[xX×*]?\s+\S")
+
+
+def looks_like_text(text: str) -> bool:
+    """Whether a line is text of the page around the list before any card is looked up: a
+    paragraph or a sentence so plainly worded that no card name is written so. Stricter than
+    ``looks_like_prose`` (which the resolver asks of a line that names no card): at least six
+    words with two words of sentences, four with one and a sentence's end, twelve with a
+    sentence ending inside the line, or a Japanese sentence. A line that begins with a count
+    is a card line unless it is a paragraph (twelve words, three of sentences). The resolver
+    still looks such a line up whole, so a card written so is never lost as text."""
+    text = text.strip()
+    if len(text) < 12:
+        return False
+    if _FOOTER.match(text):
+        return True
+    words = [w.lower().strip("'") for w in _WORD.findall(text.replace("\u2019", "'"))]
+    count = len(words)
+    if count < 4:
+        from forcecheck.cards.names import has_kana_or_kanji
+
+        return (len(text) >= 10 and has_kana_or_kanji(text) and _JAPANESE_SENTENCE.search(text) is not None
+                and not text[0].isdigit())
+    said = sum(1 for w in words if w in _PROSE_WORDS)
+    if _COUNT_START.match(text):
+        return count >= 12 and said >= 3
+    return (said >= 2 and count >= 6) or (said >= 1 and bool(_SENTENCE_END.search(text)) and count >= 4) or (
+        count >= 12 and _SENTENCE_INSIDE.search(text) is not None)
 
 
 # --- headers -----------------------------------------------------------------------------
@@ -623,6 +679,49 @@ def _known(text: str, headers: HeaderTable) -> HeaderLine | None:
         if section is not None:
             return HeaderLine(bare, None, section, count, of, "", True)
     return None
+
+
+_TITLE_WORDS = lazy(r"^[A-Za-z]+(?: [A-Za-z]+){0,2}$")
+_MISSPELT_TITLES: BoundedMemo[int, tuple[str, ...]] = BoundedMemo(64)
+"""The titles a header may be a misspelling of, per header table (``id()``; a batch shares one)."""
+
+
+def misspelt_header(line: str, headers: HeaderTable) -> HeaderLine | None:
+    """The header a short line misspells (``Spels``, ``Sidebaord:``, ``Monstres (12)``), or None:
+    one to three words of letters, one edit from exactly one section or group title of five
+    letters or more (two from one of nine or more; a swap of two letters is one edit). The
+    reader marks the line (``Note("header-corrected")``) and the resolver says so on it, or
+    calls it ambiguous where the words name a card."""
+    text = undecorated(line).rstrip(":： ").strip()
+    bare, count, of = header_parts(text)
+    bare = bare.rstrip(":： ").strip()
+    if len(bare) < 5 or not _TITLE_WORDS.match(bare):
+        return None
+    titles = _MISSPELT_TITLES.get(id(headers))
+    if titles is None:
+        found = {key for key in (*headers.sections, *headers.groups) if key.isascii()}
+        if headers.kinds is not None:
+            from forcecheck.decklists.kinds import vocabulary
+
+            words = vocabulary(headers.kinds.game)[0]
+            found.update(w for key in words if key.isascii() and " " not in key for w in (key, key + "s"))
+        titles = _MISSPELT_TITLES.remember(id(headers), tuple(sorted(t for t in found if len(t) >= 5)))
+    from rapidfuzz.distance import OSA
+
+    key = header_key(bare)
+    limit = 2 if len(key) >= 9 else 1
+    distances = {title: OSA.distance(key, title, score_cutoff=limit) for title in titles if abs(len(title) - len(key)) <= limit}
+    best = min(distances.values(), default=limit + 1)
+    near = [title for title, distance in distances.items() if distance == best]
+    if best > limit:
+        return None
+    heads = [_known(title, headers) for title in near]
+    targets = {(h.section, h.group) for h in heads if h is not None}
+    if len(targets) != 1 or heads[0] is None:
+        return None
+    head = heads[0]
+    title = near[0] if len(near) == 1 else bare
+    return HeaderLine(title[:1].upper() + title[1:], head.section, head.group, count, of, "", True)
 
 
 def column_titles(line: str, headers: HeaderTable) -> list[HeaderLine] | None:

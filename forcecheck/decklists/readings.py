@@ -41,6 +41,7 @@ class ReadingKind(Enum):
     TITLE_IN_NAME = (5, "the header's title is the start of the card's name", False)
     SET_CODE_ALONE = (200, "a set code alone on a line, no card", True)
     TABLE_HEADER_ROW = (210, "a table's header row, no card", False)
+    HEADER_CORRECTED = (220, "a misspelt section or group title", False)
 
     def __init__(self, rank: int, words: str, drops_words: bool) -> None:
         self.rank = rank

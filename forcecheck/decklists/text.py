@@ -28,10 +28,12 @@ from forcecheck.decklists.lines import (
     cell_texts,
     known_header_lines,
     list_on_one_line,
+    looks_like_text,
     parse_entry,
     split_at_headers,
     strip_markup,
     with_title_in_name,
+    without_paired_tags,
 )
 from forcecheck.decklists.model import (
     Decklist,
@@ -68,6 +70,8 @@ def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object
     """Parse text into a Decklist; ``known_headers`` is the format's HeaderTable (or a plain
     collection of section header keys)."""
     reader = _Reader(Decklist(path=path), HeaderTable.of(known_headers))
+    if "[/" in text:
+        text = without_paired_tags(text, reader.headers)
     for number, match in enumerate(_LINE.finditer(text), start=1):
         count_text = match.group(1)
         current = reader.current
@@ -84,6 +88,9 @@ def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object
                 continue
         raw = match.group(0)
         if len(raw) > MAX_LINE_CHARS and not raw.lstrip().startswith(("#", "//")):  # a long comment is still a comment
+            if looks_like_text(raw):  # a paragraph of the page: text, whatever its length (the file's size is bounded)
+                reader.read(raw.strip(), number)
+                continue
             pieces = _pieces(raw.strip(), reader.headers) if len(raw) <= MAX_COLLAPSED_CHARS else None
             if pieces is None:
                 reader.deck.problems.append(ReadProblem(
@@ -191,6 +198,11 @@ class _Reader:
                 deck.notes.append(Note("comment", token.text, number))  # fmt keeps it
         elif kind is LineKind.COMMENT_METADATA:
             self._metadata(*token.value)
+        elif kind is LineKind.MISSPELT_HEADER:
+            deck.notes.append(Note("header-corrected", token.text, number))
+            self._header(token.header, number)
+        elif kind is LineKind.TEXT:
+            deck.notes.append(Note("prose", token.text, number))  # the resolver looks it up whole, then reports it
         elif kind is LineKind.REMARK:
             deck.notes.append(Note("remark", token.text, number))
         elif kind is LineKind.TOTAL:

@@ -72,6 +72,10 @@ class _Resolver(LineReading):
         """How lines were read other than plainly, by kind (and its words): one finding per kind per deck."""
         self.prose: list[Entry] = []
         """Lines read as prose inside or after the list (FC016)."""
+        self.text_near: set[int] | None = None
+        """The lines read as text so far (``_beside_text``), once asked."""
+        self.text_lines: list[tuple[int | None, str]] = []
+        """Every line read as text of the page, the reader's and the resolver's: one FC016 finding."""
         self.counted: bool | None = None
         self.rivals: frozenset | None = None
         self.bracketed: str | None = None
@@ -96,6 +100,12 @@ class _Resolver(LineReading):
                          message=f"{note.text!r} is read as a heading above the list (it names no section; the cards under it are placed)")
             elif note.kind == "comment" and _COMMENTED_CARD.match(note.text):
                 self._commented_card(note)
+            elif note.kind == "prose":
+                self._text_line(note)
+            elif note.kind == "remark":
+                self._remark_line(note)
+            elif note.kind == "header-corrected":
+                self._corrected_header(note)
         sections = deck.sections
         parents = {id(s.parent) for s in sections if s.group and s.parent is not None}
         for section in sections:
@@ -110,8 +120,10 @@ class _Resolver(LineReading):
         if self.readings:
             self._reading_findings()
         if self.prose:
-            self._prose_finding()
             self.headings.extend(Note("prose", entry.name, entry.line) for entry in self.prose)
+            self.text_lines.extend((entry.line, entry.name) for entry in self.prose)
+        if self.text_lines:
+            self._prose_finding()
         ruler = _ruler_facts(fmt, self.tallies)
         resolved = ResolvedDeck(
             path=deck.path, parts=self.parts, titles=fmt.titles, ruler=ruler, section_lines=self.section_lines,
@@ -127,6 +139,10 @@ class _Resolver(LineReading):
         section_id = section.target or fmt.section_id(section.title)
         label = section_id or section.title
         if section_id is None:
+            if not section.entries and not section.group:  # "About the Deck:", "NOTES:" over text: a heading, no cards lost
+                self.text_lines.append((section.line, section.title))
+                self.headings.append(Note("heading", section.title, section.line))
+                return
             self._unknown_section(section)
         elif section_id not in self.section_lines:
             self.section_lines[section_id] = section.line

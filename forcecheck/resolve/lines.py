@@ -21,6 +21,17 @@ _COMMENT_MARK = lazy(r"^(?:#+|//+)\s*")
 _DIGIT = lazy(r"\d")
 
 
+def line_ranges(lines: list[int]) -> str:
+    """``[3, 4, 5, 9, 12, 13]`` -> ``3-5, 9, 12-13``: where the text of a page is, in few words."""
+    out: list[str] = []
+    for number in sorted(set(lines)):
+        if out and out[-1].split("-")[-1] == str(number - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{number}"
+        else:
+            out.append(str(number))
+    return ", ".join(out)
+
+
 class LineReading:
     """How the resolver reads one card line (mixed into ``binding._Resolver``)."""
 
@@ -39,6 +50,9 @@ class LineReading:
             return [_Item(entry, card, note)]
         if _CODE_LIKE.match(entry.name.strip()) and not entry.alternatives:
             return [_Item(entry, None)]
+        if entry.count_text is None and self._beside_text(entry) and self._no_card_meant(entry):
+            self.prose.append(entry)  # "NOTES" above a paragraph, "1st match- A VS. B" under one: the page's text
+            return []
         if entry.count_text is None and _SET_CODE.match(entry.name):
             # "TSHD", "WC09" alone on a line: a table cell naming the set a card is from
             self._read_as(ReadingKind.SET_CODE_ALONE, entry.line, entry.name, "nothing")
@@ -59,6 +73,31 @@ class LineReading:
             self.prose.append(entry)  # "Thanks in advance,": no count, no card, a sentence: no card line
             return []
         return [_Item(entry, None)]
+
+    def _beside_text(self, entry: Entry) -> bool:
+        """Whether a line sits next to text of the page (a sentence or paragraph the reader took
+        for text, or a line already read as text), at most one blank line between: a heading
+        above a paragraph, an info line under one."""
+        line = entry.line
+        if line is None:
+            return False
+        near = self.text_near
+        if near is None:
+            near = self.text_near = {note.line for note in self.deck.notes if note.kind == "prose" and note.line is not None}
+        found = any(line + step in near for step in (-2, -1, 1, 2))
+        if found:
+            near.add(line)
+        return found
+
+    def _no_card_meant(self, entry: Entry) -> bool:
+        """Whether a line names no card in any way the resolver reads names: no other reading of
+        it is a card and the corrector finds none (a near miss beside a paragraph is still a card)."""
+        for reading in entry.alternatives:
+            if self._reading(entry, reading, correct=False) is not None:
+                return False
+        if normalize_name(entry.name) and not _CODE_LIKE.match(entry.name.strip()):
+            return self.catalog.correct(self.game, entry.name) is None
+        return True
 
     def _signed_under_prose(self, entry: Entry) -> bool:
         """A short line right under prose (``Thanks in advance,`` then ``Jane``): the sign-off's name."""
@@ -82,16 +121,63 @@ class LineReading:
             found = self.counted = counted >= 5 and counted >= 2 * uncounted
         return found
 
+    def _text_line(self, note: Note) -> None:
+        """A line the reader took for text of the page (``looks_like_text``) is looked up whole:
+        a card named so (``And War it Shall Be!``, ``3 On Your Mark, Get Set, DUEL!``) makes the
+        line ambiguous (FC014, both readings named), never a card silently lost as text."""
+        from forcecheck.decklists.lines import parse_entry
+
+        self.text_lines.append((note.line, note.text))
+        by_name = self.catalog.remembered("name", self.game)[1]
+        entry = parse_entry(note.text, note.line)
+        for name, count in ((note.text, 1), (note.text.rstrip(".!?,;: "), 1), (entry.name, entry.count if entry.count_ok else 1)):
+            card = by_name(name) if name else None
+            if card is not None:
+                self.add("ambiguous-line", line=note.line, card=card.name,
+                         message=f"{note.text!r} reads as a sentence of the page around the list or as {count} {card.name}, "
+                                 "and nothing in the list tells which; write the card as a card line (e.g. '1 Name') "
+                                 "or the sentence in a comment")
+                return
+
+    def _remark_line(self, note: Note) -> None:
+        """A line in brackets read as a remark (``(各一枚ずつ)``): where its words are a card's name
+        exactly (``(Pot of Greed)``), the line is ambiguous (FC014), never a card lost as a remark."""
+        inner = note.text.strip()[1:-1].strip()
+        card = resolve_card(self.catalog, self.game, Entry(inner, 1, note.line))[0] if inner else None
+        if card is not None:
+            self.add("ambiguous-line", line=note.line, card=card.name,
+                     message=f"{note.text!r} reads as a remark in brackets or as 1 {card.name}, and nothing in the list "
+                             "tells which; write the card without brackets (e.g. '1 Name') or the remark in a comment")
+
+    def _corrected_header(self, note: Note) -> None:
+        """``Spels`` read as the Spells header: said on its line; where its words are a card's
+        name (exactly, or by the corrector), the line is ambiguous (FC014), never a card lost."""
+        section = next((s for s in self.deck.sections if s.line == note.line and s.title), None)
+        title = section.title if section is not None else note.text
+        written = note.text.rstrip(":： ")
+        card = resolve_card(self.catalog, self.game, Entry(written, 1, note.line))[0]
+        if card is None and normalize_name(written):
+            found = self.catalog.correct(self.game, written)
+            card = found[0] if found is not None else None
+        if card is not None:
+            self.add("ambiguous-line", line=note.line, card=card.name,
+                     message=f"{note.text!r} reads as a misspelt section title or as 1 {card.name}, and nothing in the "
+                             "list tells which; write the header plainly (e.g. 'Spells:') or the card with its count")
+            return
+        self._read_as(ReadingKind.HEADER_CORRECTED, note.line, note.text, f"the {title!r} header")
+
     def _prose_finding(self) -> None:
-        lines = [entry.line for entry in self.prose if entry.line is not None]
-        first = self.prose[0]
-        if len(lines) == 1:
-            message = f"{first.name!r} is read as prose, no card (it has no count and names no card); it is not counted"
+        found = sorted(self.text_lines, key=lambda pair: pair[0] or 0)
+        lines = [line for line, _text in found if line is not None]
+        first_line, first_text = found[0]
+        shown_text = first_text if len(first_text) <= 80 else first_text[:77] + "..."
+        if len(found) == 1:
+            message = (f"{shown_text!r} is read as text of the page, no card (a sentence, or no count and no card name); "
+                       "it is not counted")
         else:
-            shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
-            message = (f"{len(lines)} lines read as prose, no card (no count, no card name; lines {shown}), "
-                       f"e.g. {first.name!r}; they are not counted")
-        self.add("prose", line=first.line, lines=tuple(lines) if len(lines) > 1 else None, message=message)
+            message = (f"{len(found)} lines read as text of the page, no card (sentences, or no count and no card name; "
+                       f"lines {line_ranges(lines)}), e.g. {shown_text!r}; they are not counted")
+        self.add("prose", line=first_line, lines=tuple(lines) if len(lines) > 1 else None, message=message)
 
     def _commented_card(self, note: Note) -> None:
         """``#1 Pot of Greed``, ``// 1 Name``: a comment that reads as a card line is not counted
