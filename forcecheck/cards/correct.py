@@ -32,9 +32,10 @@ class Unclear(Enum):
     SEVERAL_BEGIN_SO = "a longer name also begins so"
 
 
-_DROPPED_WORDS = frozenset({"the", "a", "an", "of", "in", "on", "at", "to", "for", "from", "with", "by"})
+_DROPPED_WORDS = frozenset({"the", "a", "an", "of", "in", "on", "at", "to", "for", "from", "with", "by", "and"})
 """Articles and small prepositions players drop, add or swap (``Fetal Movement of Outer World`` for
-``Fetal Movement in Outer World``): a spelling variant, when one card alone folds so."""
+``Fetal Movement in Outer World``): a spelling variant, when one card alone folds so. ``and`` is
+among them because names write it ``&`` (``Ghost Ogre & Snow Rabbit``), which the key drops."""
 _BRITISH = {"defence": "defense", "offence": "offense", "licence": "license", "grey": "gray", "armour": "armor",
             "colour": "color", "honour": "honor", "favour": "favor", "valour": "valor", "vapour": "vapor",
             "harbour": "harbor", "rumour": "rumor", "centre": "center", "theatre": "theater", "metre": "meter",
@@ -88,6 +89,9 @@ not a name: it reads as no card. A word two other names hold (``ミラーフォ�
 ``ミラーフォース・ドラゴン``) is still the card's own name, as players use it. A single word after
 an archetype's name and a dash (``Bear`` of ``Brotherhood of the Fire Fist - Bear``, ``The Sword``
 of ``Bujin Regalia - The Sword``) is a common noun, never a card on its own."""
+
+MIN_WORD_BEGINNING = 6
+"""Names cut short after whole words (folded, without spaces) at least this long may be read as the one card beginning so."""
 
 MIN_SWAPPED = 5
 """Names (folded, without spaces) at least this long take one swap of neighbouring letters as a typo."""
@@ -176,6 +180,8 @@ class Corrector:
                 continue  # "Dragon", "Moon", "Bear" after an archetype's name, or a word many names hold: no card is clearly meant
             self._short.setdefault("".join(words), set()).add(name)
         self._beginnings = sorted(set((k, n) for k, n in zip((variant_key(k) for k in keys), names))) if unspaced else []
+        self._word_beginnings = sorted({(" ".join(_fold_words(k)) + " ", n) for k, n in zip(keys, names)}) if not unspaced else []
+        """Every name's words (folded) and the name: what a name cut short after whole words begins."""
 
     def correct(self, written: str) -> Correction | None:
         """The one card ``written`` clearly means, or None. Never a card whose name has other
@@ -183,6 +189,9 @@ class Corrector:
         typo (``4: Gawain`` is four copies written in an unusual way, never one Gawain)."""
         key = normalize_name(written)
         found = self._correct(key)
+        if found is None and ", " in written and not self.unspaced:
+            meant = self._before_comma(written)
+            found = Correction(meant, "the name before the comma is that card's") if meant else None
         if found is not None and _DIGITS.findall(key) != _DIGITS.findall(normalize_name(found.name)):
             return None
         return found
@@ -199,6 +208,10 @@ class Corrector:
         if meant:
             return Correction(next(iter(meant)), "word order") if len(meant) == 1 else None
         compact = folded.replace(" ", "")
+        if not self.unspaced and len(words) >= 2 and len(compact) >= MIN_WORD_BEGINNING:
+            meant = self._words_beginning(folded)
+            if meant:
+                return Correction(next(iter(meant)), "shortened name") if len(meant) == 1 else None
         if len(compact) >= MIN_SHORTENED:
             meant = self._short.get(compact) or self._beginning(compact)
             if meant is Unclear.SEVERAL_BEGIN_SO:
@@ -206,6 +219,35 @@ class Corrector:
             if meant:
                 return Correction(next(iter(meant)), "shortened name") if len(meant) == 1 else None
         return self._typo(folded)
+
+    def _words_beginning(self, folded: str) -> set[str]:
+        """Names that begin with these whole words (``La Jinn`` of ``La Jinn the Mystical Genie of
+        the Lamp``, ``Mystical Space`` of ``Mystical Space Typhoon``): the one card a judge reads,
+        where one alone begins so; several is no reading."""
+        from bisect import bisect_left
+
+        prefix = folded + " "
+        found: set[str] = set()
+        at = bisect_left(self._word_beginnings, (prefix, ""))
+        while at < len(self._word_beginnings) and self._word_beginnings[at][0].startswith(prefix):
+            found.add(self._word_beginnings[at][1])
+            if len(found) > 1:
+                return found
+            at += 1
+        return found
+
+    def _before_comma(self, key: str) -> str | None:
+        """``Raiden, Lightsworn Assailant`` for ``Raiden, Hand of the Lightsworn``: the name before
+        the comma is one card's alone (its shortened name), and a word written after the comma
+        is a word of that card's name too: the card, its title written another way."""
+        head, tail = (normalize_name(part) for part in key.split(", ", 1))
+        meant = self._short.get("".join(_fold_words(head)))
+        if not meant or len(meant) != 1:
+            return None
+        name = next(iter(meant))
+        own = set(_fold_words(normalize_name(name)))
+        written = [w for w in _fold_words(tail) if len(w) >= 4]
+        return name if written and any(w in own for w in written) else None
 
     def _beginning(self, compact: str) -> set[str] | Unclear:
         """Japanese names written without their end (``強欲で謙虚`` for ``強欲で謙虚な壺``): the

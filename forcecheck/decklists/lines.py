@@ -109,11 +109,21 @@ def _strip_name(name: str) -> str:
     return name
 
 
+_CODE_AFTER_DASH = lazy(rf"\s+[-–—]\s+(?P<code>[A-Za-z][A-Za-z0-9]*-[A-Za-z]{{0,3}}\d{{1,4}}[A-Za-z]{{0,2}})\s*$")
+"""``Mirror Force - LOB-001``: a set code after a dash at the end of the line (a shop's or a wiki's list)."""
+_SQUARE_COUNT_FIRST = lazy(r"^\[\s*\d{1,3}\s*\](?=\s*\S)")
+"""``[3] Name``: a count in square brackets first (a forum's or shop's list)."""
+
+
 def _printing_of(name: str) -> tuple[str, str | None]:
-    """``(name without its printing code, code)``: a bracketed code anywhere, or a code first."""
+    """``(name without its printing code, code)``: a bracketed code anywhere, a code first, or
+    a set code after a dash at the end."""
     match = _CODE_FIRST.match(name)
     if match:
         return name[match.end():].strip(), match.group("code")
+    dashed = _CODE_AFTER_DASH.search(name) if "-" in name or "–" in name or "—" in name else None
+    if dashed and dashed.start() > 0:
+        return name[: dashed.start()].strip(), dashed.group("code")
     codes = list(_CODE_IN_BRACKETS.finditer(name))
     if len(codes) > 1 and _FACE_SPLIT.search(name):
         return name, None  # "Faria (SDAO1-026) // Melgis (SDAO1-028)": each face has its code, the line has none
@@ -162,6 +172,12 @@ def parse_entry(text: str, line: int | None) -> Entry:
             return row
     folded = fold_width(text).strip()
     raw = text.strip()
+    if folded.startswith("[") and len(folded) == len(raw):
+        square = _SQUARE_COUNT_FIRST.match(folded)
+        if square:  # "[3] Name": the count without its brackets, every character in its place
+            plain = " " + folded[1: square.end() - 1] + " "
+            folded, raw = plain + folded[square.end():], plain + raw[square.end():]
+            folded, raw = folded.strip(), raw.strip()
     code_first = _CODE_FIRST.match(folded)
     if code_first:  # "SDAO1-033 4 Attoractia's Memoria": the printing code before the count
         folded, raw = folded[code_first.end():], raw[code_first.end():]

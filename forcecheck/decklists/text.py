@@ -77,7 +77,7 @@ def read_text_decklist(text: str, path: str, known_headers: HeaderTable | object
         current = reader.current
         if count_text is not None and current is not None and match.end() - match.start() <= MAX_LINE_CHARS:
             name = match.group(2).rstrip()  # greedy (a lazy pattern is 5x slower): trim here
-            if not name.endswith(":") and (name.isascii() or _DIGIT.search(name) is None):
+            if not name.endswith((":", ")")) and (name.isascii() or _DIGIT.search(name) is None):
                 count = int(count_text)
                 count_ok = 0 < count <= MAX_COUNT
                 if reader.blank:
