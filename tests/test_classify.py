@@ -27,7 +27,7 @@ K = LineKind
     ("bifrost", "Jane Ruler: Faria Main Deck: 40 4 Gawain 4 Viviane", K.COLLAPSED),
     ("bifrost", "2:Gawain, the Knight of the Sun, 3:Viviane", K.LIST), ("ygo-5ds", "2 Mirror Force | 3 Dark Hole", K.LIST),
     ("bifrost", "4 Gawain, the Knight of the Sun", K.CARD), ("bifrost", "Top 8: 1 Gawain", K.CARD),
-    ("bifrost", "Here's what Jane is playing:", K.CARD),  # prose: no header; resolve reads it as a title or prose
+    ("bifrost", "Here's what Jane is playing:", K.TEXT),  # a sentence naming no section: text of the page (resolve looks it up whole)
     ("abc", "ABC - Arcana: Musician of Flame, Hero of Water", K.CARD),  # one title inside a line is no collapsed list
 ])
 def test_a_line_is_classified_by_itself(format_name, line, kind):

@@ -180,8 +180,8 @@ class Corrector:
                 continue  # "Dragon", "Moon", "Bear" after an archetype's name, or a word many names hold: no card is clearly meant
             self._short.setdefault("".join(words), set()).add(name)
         self._beginnings = sorted(set((k, n) for k, n in zip((variant_key(k) for k in keys), names))) if unspaced else []
-        self._word_beginnings = sorted({(" ".join(_fold_words(k)) + " ", n) for k, n in zip(keys, names)}) if not unspaced else []
-        """Every name's words (folded) and the name: what a name cut short after whole words begins."""
+        self._word_beginnings = sorted({(" ".join(k.split()) + " ", n) for k, n in zip(keys, names)}) if not unspaced else []
+        """Every name's words (normalised, none dropped or folded) and the name: what a name cut short after whole words begins."""
 
     def correct(self, written: str) -> Correction | None:
         """The one card ``written`` clearly means, or None. Never a card whose name has other
@@ -209,7 +209,7 @@ class Corrector:
             return Correction(next(iter(meant)), "word order") if len(meant) == 1 else None
         compact = folded.replace(" ", "")
         if not self.unspaced and len(words) >= 2 and len(compact) >= MIN_WORD_BEGINNING:
-            meant = self._words_beginning(folded)
+            meant = self._words_beginning(" ".join(key.split()))
             if meant:
                 return Correction(next(iter(meant)), "shortened name") if len(meant) == 1 else None
         if len(compact) >= MIN_SHORTENED:
@@ -220,13 +220,13 @@ class Corrector:
                 return Correction(next(iter(meant)), "shortened name") if len(meant) == 1 else None
         return self._typo(folded)
 
-    def _words_beginning(self, folded: str) -> set[str]:
+    def _words_beginning(self, written: str) -> set[str]:
         """Names that begin with these whole words (``La Jinn`` of ``La Jinn the Mystical Genie of
         the Lamp``, ``Mystical Space`` of ``Mystical Space Typhoon``): the one card a judge reads,
         where one alone begins so; several is no reading."""
         from bisect import bisect_left
 
-        prefix = folded + " "
+        prefix = written + " "
         found: set[str] = set()
         at = bisect_left(self._word_beginnings, (prefix, ""))
         while at < len(self._word_beginnings) and self._word_beginnings[at][0].startswith(prefix):

@@ -141,7 +141,6 @@ class _Resolver(LineReading):
         if section_id is None:
             if not section.entries and not section.group:  # "About the Deck:", "NOTES:" over text: a heading, no cards lost
                 self.text_lines.append((section.line, section.title))
-                self.headings.append(Note("heading", section.title, section.line))
                 return
             self._unknown_section(section)
         elif section_id not in self.section_lines:
