@@ -24,8 +24,11 @@ def catalogs(real_catalogs):
     return real_catalogs
 
 
-def check(catalogs, folder: str, name: str):
-    game, fmt_name = ("fow", "bifrost") if folder == "fow" else ("ygo", "ygo-5ds")
+def check(catalogs, folder: str, name: str, game: str | None = None):
+    """``folder``'s list checked as ``check`` does: Force of Will lists in bifrost, Yu-Gi-Oh! ones in
+    ygo-5ds without a banlist; ``game`` for a folder that holds both (``twins``)."""
+    game = game or ("fow" if folder == "fow" else "ygo")
+    fmt_name = "bifrost" if game == "fow" else "ygo-5ds"
     formats = FormatCache((), "none" if game == "ygo" else None, catalogs[game])
     report = check_file(REAL / folder / name, catalogs[game], formats, fmt_name)
     assert report.error is None, report.error
@@ -77,6 +80,138 @@ EXPECTED = {
 }
 
 
+# The r2_ lists (a second collection, 2005-2018): (folder, file) -> (sections as a judge counts them, legal
+# or not, the code the first line names for an illegal list). Each file's "# source:" line states the verdict.
+R2_EXPECTED = {
+    # Force of Will, Bifrost
+    ("fow", "r2_fow_interview_ruler_slash_unlabelled_side_bahamut_2015.txt"): ({"ruler": 1, "main": 40, "stones": 10, "side": 15}, True, None),  # side 14 + the ruler Apostle of Creation
+    ("fow", "r2_fow_name_x_n_ruler_two_lines_shaela_2018.txt"): ({"ruler": 1, "main": 42, "stones": 10, "side": 15}, True, None),
+    ("fow", "r2_fow_unlabelled_side_after_stones_lumia_2018.txt"): ({"ruler": 1, "main": 39, "stones": 10, "side": 15}, False, "FC101"),
+    # Yu-Gi-Oh! (structure only, --banlist none)
+    ("ygo", "r2_ygo_announced_10_spells_nine_listed_xsaber_2010.txt"): ({"main": 39}, False, "FC101"),  # 'Spells: 10' above 9
+    ("ygo", "r2_ygo_bare_headers_gravekeeper_c2005.txt"): ({"main": 42}, True, None),
+    ("ygo", "r2_ygo_bbcode_ccdeck_one_line_xyz_2013.txt"): ({"main": 40, "extra": 15}, False, "FC302"),
+    ("ygo", "r2_ygo_bullets_synchro_xyz_subheaders_2014.txt"): ({"main": 41, "extra": 15, "side": 15}, False, "FC302"),
+    ("ygo", "r2_ygo_dash_bullets_typo_xyz_2014.txt"): ({"main": 40, "extra": 15, "side": 15}, False, "FC302"),
+    ("ygo", "r2_ygo_dash_counts_blackwing_2010.txt"): ({"main": 40, "extra": 15}, True, None),
+    ("ygo", "r2_ygo_forum_question_x_counts_xyz_2014.txt"): ({"main": 40, "extra": 14, "side": 15}, False, "FC302"),
+    ("ygo", "r2_ygo_headerless_blank_groups_monarch_2008.txt"): ({"main": 40}, True, None),  # the source line says 41; 40 are listed
+    ("ygo", "r2_ygo_headerless_six_samurai_2010.txt"): ({"main": 41}, True, None),
+    ("ygo", "r2_ygo_hyphen_headers_no_count_is_one_six_samurai_2007.txt"): ({"main": 40}, True, None),
+    ("ygo", "r2_ygo_prose_intro_xsaber_2010.txt"): ({"main": 41}, True, None),
+    ("ygo", "r2_ygo_title_card_total_tengu_gadgets_2011.txt"): ({"main": 40, "extra": 15}, True, None),  # the title says 41 cards
+    # Yu-Gi-Oh! OCG in Japanese
+    ("ygo-ja", "r2_ygo_ja_count_colon_name_bf_2011.txt"): ({"main": 41, "extra": 15}, True, None),
+    # .ydk files (YGOPro)
+    ("ygo-ydk", "r2_ygo_ydk_fgwsz_akita_cs_laval_one_xyz.ydk"): ({"main": 40, "extra": 15, "side": 15}, False, "FC302"),
+    ("ygo-ydk", "r2_ygo_ydk_fgwsz_frog_monarch_side13.ydk"): ({"main": 40, "extra": 15, "side": 13}, False, "FC302"),
+    ("ygo-ydk", "r2_ygo_ydk_fgwsz_hero_43_main.ydk"): ({"main": 43, "extra": 15, "side": 15}, False, "FC302"),
+    ("ygo-ydk", "r2_ygo_ydk_fgwsz_malefic_skill_drain.ydk"): ({"main": 40, "extra": 6}, True, None),
+    ("ygo-ydk", "r2_ygo_ydk_fgwsz_ritual_all_xyz_extra_no_side.ydk"): ({"main": 40, "extra": 15}, False, "FC302"),
+}
+
+R2_MISREAD_TODAY = {
+    # (folder, file) -> how the reader misreads it today (a strict xfail: a fix shows as XPASS)
+    ("ygo", "r2_ygo_bbcode_ccdeck_one_line_xyz_2013.txt"):
+        "the 705-character [ccDeck] line is refused as too long (FC008): no card read, main 0 (FC101), no FC302",
+    ("ygo-ja", "r2_ygo_ja_count_colon_name_bf_2011.txt"):
+        "the remark '(各一枚ずつ)' (one each) is read as a 1-copy unknown card: extra 16 (FC101) and FC001",
+}
+
+# Near-misses the first lines name (and others a judge reads the same way): written -> the card meant,
+# each to be read as that card and said so in the report's corrections.
+R2_NEAR_MISSES = {
+    ("fow", "r2_fow_interview_ruler_slash_unlabelled_side_bahamut_2015.txt"): {"Ruhk Egg": "Rukh Egg", "Demon Flame": "Demonflame"},
+    ("ygo", "r2_ygo_announced_10_spells_nine_listed_xsaber_2010.txt"): {"XX-Saber BoggartKnight": "XX-Saber Boggart Knight"},
+    ("ygo", "r2_ygo_bare_headers_gravekeeper_c2005.txt"): {"Emergency Provision": "Emergency Provisions"},
+    ("ygo", "r2_ygo_dash_bullets_typo_xyz_2014.txt"): {"Tidal, Drago Ruler of Waterfalls": "Tidal, Dragon Ruler of Waterfalls"},
+    ("ygo", "r2_ygo_forum_question_x_counts_xyz_2014.txt"): {
+        "Raiden, Lightsworn Assailant": "Raiden, Hand of the Lightsworn",
+        "Blaster, Dragon Ruler of the Infernos": "Blaster, Dragon Ruler of Infernos",
+        "Reinforcements of the Army": "Reinforcement of the Army",
+    },
+}
+
+R2_NAMES_MISREAD_TODAY = {
+    # (folder, file) -> the name the reader gets wrong today (strict xfail)
+    ("ygo", "r2_ygo_forum_question_x_counts_xyz_2014.txt"):
+        "'Raiden, Lightsworn Assailant' (an unofficial name) stays an unknown card (FC001), not Raiden, Hand of the Lightsworn",
+    ("ygo-ja", "r2_ygo_ja_count_colon_name_bf_2011.txt"):
+        "the remark '(各一枚ずつ)' is read as an unknown card (FC001)",
+}
+
+TWINS = {
+    # twins/ file -> (game, sections a judge counts, the code of the one violation injected)
+    "fow_bahamut_fifth_thunder_in_side.txt": ("fow", {"ruler": 1, "main": 40, "stones": 10, "side": 15}, "FC201"),
+    "fow_shaela_sixteenth_side_card.txt": ("fow", {"ruler": 1, "main": 42, "stones": 10, "side": 16}, "FC101"),
+    "ygo_blackwing_fourth_kalut.txt": ("ygo", {"main": 41, "extra": 15}, "FC201"),
+    "ygo_ja_bf_fourth_shura.txt": ("ygo", {"main": 42, "extra": 15}, "FC201"),
+    "ygo_monarch_card_troder_typo.txt": ("ygo", {"main": 40}, "FC001"),
+    "ygo_xsaber_magic_card_counterspell.txt": ("ygo", {"main": 41}, "FC001"),
+    "ygo_ydk_malefic_stardust_in_main.ydk": ("ygo", {"main": 41, "extra": 5}, "FC302"),
+}
+
+TWINS_MISCOUNTED_TODAY = {
+    # twins/ file -> how the reader miscounts it today (strict xfail); its verdict and code are right already
+    "ygo_ja_bf_fourth_shura.txt": "the remark '(各一枚ずつ)' is read as a 1-copy unknown card: extra 16, not 15",
+}
+
+
+def _params(keys, misread):
+    return [pytest.param(*(key if isinstance(key, tuple) else (key,)),
+                         marks=[pytest.mark.xfail(strict=True, reason=misread[key])] if key in misread else [])
+            for key in sorted(keys)]
+
+
+@pytest.mark.parametrize("folder, name", _params(R2_EXPECTED, R2_MISREAD_TODAY), ids=lambda v: v)
+def test_r2_list_reads_as_a_judge_would(catalogs, folder, name):
+    """The sections a judge counts, the verdict the list's first line states and, for an illegal
+    list, the code it names among the errors."""
+    sections, legal, code = R2_EXPECTED[(folder, name)]
+    report = check(catalogs, folder, name)
+    errors = codes(report, "error")
+    assert report.sections == sections
+    assert report.legal is legal, [(v.code, v.line, v.message) for v in report.violations if v.severity == "error"]
+    if code is not None:
+        assert code in errors
+    assert "FC008" not in codes(report)
+
+
+@pytest.mark.parametrize("folder, name", _params(R2_EXPECTED, R2_NAMES_MISREAD_TODAY), ids=lambda v: v)
+def test_r2_names_are_the_cards_meant(catalogs, folder, name):
+    """Every name of an r2_ list is a card to a judge (typos and near-misses included, none of the
+    lists names a card that does not exist), and the near-misses are said: no unknown card."""
+    report = check(catalogs, folder, name)
+    assert "FC001" not in codes(report), [v.message for v in report.violations if v.code == "FC001"]
+    said = {c["written"]: c["read_as"] for c in report.corrections}
+    for written, meant in R2_NEAR_MISSES.get((folder, name), {}).items():
+        assert said.get(written) == meant, (written, meant)
+
+
+@pytest.mark.parametrize("name", sorted(TWINS))
+def test_a_twin_with_one_violation_is_illegal_with_its_code(catalogs, name):
+    """Each twin of an r2_ list has one violation injected: never legal, and the code its first line
+    names is among the errors."""
+    game, _sections, code = TWINS[name]
+    report = check(catalogs, "twins", name, game)
+    assert report.legal is False
+    assert code in codes(report, "error"), [(v.code, v.line, v.message) for v in report.violations]
+
+
+@pytest.mark.parametrize("name", _params(TWINS, TWINS_MISCOUNTED_TODAY), ids=lambda v: v)
+def test_a_twin_is_counted_as_its_list_with_the_change(catalogs, name):
+    """A twin's sections are its list's with the one change (a card added, moved or renamed)."""
+    game, sections, _code = TWINS[name]
+    assert check(catalogs, "twins", name, game).sections == sections
+
+
+def test_a_misspelt_card_is_not_silently_read_as_its_nearest_neighbour(catalogs):
+    """'Card Troder' (meant Card Trooper) is one edit from Card Trader: an unknown card, never Card Trader."""
+    report = check(catalogs, "twins", "ygo_monarch_card_troder_typo.txt")
+    assert [v.card for v in report.violations if v.code == "FC001"] == ["Card Troder"]
+    assert not any(c["written"] == "Card Troder" for c in report.corrections)
+
+
 @pytest.mark.parametrize("folder, name", sorted(EXPECTED), ids=lambda v: v)
 def test_real_list_reads_as_a_person_would(catalogs, folder, name):
     sections, legal = EXPECTED[(folder, name)]
@@ -88,12 +223,30 @@ def test_real_list_reads_as_a_person_would(catalogs, folder, name):
     assert not any(v.code == "FC008" for v in report.violations)
 
 
+LINES_LOST_TODAY = {
+    # (folder, file) -> the line the reader refuses today (a strict xfail below, so a fix shows as XPASS)
+    ("ygo", "r2_ygo_bbcode_ccdeck_one_line_xyz_2013.txt"):
+        "line 4, the two BBCode [ccDeck] blocks (55 cards) on one 705-character line, is refused as too long (FC008)",
+}
+
+
 def test_no_real_list_is_read_with_a_line_lost(catalogs):
-    """Every file of every folder is read without an unusable-file error or a line too long."""
+    """Every file of every folder is read without an unusable-file error or a line too long
+    (but those LINES_LOST_TODAY names, each held to it by the test after this one)."""
     for folder in ("fow", "ygo", "ygo-ja"):
         for path in sorted((REAL / folder).glob("*.txt")):
+            if (folder, path.name) in LINES_LOST_TODAY:
+                continue
             report = check(catalogs, folder, path.name)
             assert "FC008" not in codes(report), path.name
+
+
+@pytest.mark.parametrize("folder, name", [
+    pytest.param(folder, name, marks=pytest.mark.xfail(strict=True, reason=reason))
+    for (folder, name), reason in sorted(LINES_LOST_TODAY.items())
+], ids=lambda v: v)
+def test_a_line_lost_today_is_read_after_a_fix(catalogs, folder, name):
+    assert "FC008" not in codes(check(catalogs, folder, name))
 
 
 def test_what_a_judge_assumes_is_said(catalogs):
