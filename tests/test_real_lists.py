@@ -110,12 +110,8 @@ R2_EXPECTED = {
     ("ygo-ydk", "r2_ygo_ydk_fgwsz_ritual_all_xyz_extra_no_side.ydk"): ({"main": 40, "extra": 15}, False, "FC302"),
 }
 
-R2_MISREAD_TODAY = {
-    # (folder, file) -> how the reader misreads it today (a strict xfail: a fix shows as XPASS)
-    ("ygo", "r2_ygo_bbcode_ccdeck_one_line_xyz_2013.txt"):
-        "the 705-character [ccDeck] line is refused as too long (FC008): no card read, main 0 (FC101), no FC302",
-    ("ygo-ja", "r2_ygo_ja_count_colon_name_bf_2011.txt"):
-        "the remark '(各一枚ずつ)' (one each) is read as a 1-copy unknown card: extra 16 (FC101) and FC001",
+R2_MISREAD_TODAY: dict = {
+    # (folder, file) -> how the reader misreads it today (a strict xfail: a fix shows as XPASS); none today
 }
 
 # Near-misses the first lines name (and others a judge reads the same way): written -> the card meant,
@@ -132,12 +128,8 @@ R2_NEAR_MISSES = {
     },
 }
 
-R2_NAMES_MISREAD_TODAY = {
-    # (folder, file) -> the name the reader gets wrong today (strict xfail)
-    ("ygo", "r2_ygo_forum_question_x_counts_xyz_2014.txt"):
-        "'Raiden, Lightsworn Assailant' (an unofficial name) stays an unknown card (FC001), not Raiden, Hand of the Lightsworn",
-    ("ygo-ja", "r2_ygo_ja_count_colon_name_bf_2011.txt"):
-        "the remark '(各一枚ずつ)' is read as an unknown card (FC001)",
+R2_NAMES_MISREAD_TODAY: dict = {
+    # (folder, file) -> the name the reader gets wrong today (strict xfail); none today
 }
 
 TWINS = {
@@ -151,9 +143,8 @@ TWINS = {
     "ygo_ydk_malefic_stardust_in_main.ydk": ("ygo", {"main": 41, "extra": 5}, "FC302"),
 }
 
-TWINS_MISCOUNTED_TODAY = {
-    # twins/ file -> how the reader miscounts it today (strict xfail); its verdict and code are right already
-    "ygo_ja_bf_fourth_shura.txt": "the remark '(各一枚ずつ)' is read as a 1-copy unknown card: extra 16, not 15",
+TWINS_MISCOUNTED_TODAY: dict = {
+    # twins/ file -> how the reader miscounts it today (strict xfail); none today
 }
 
 
@@ -223,30 +214,14 @@ def test_real_list_reads_as_a_person_would(catalogs, folder, name):
     assert not any(v.code == "FC008" for v in report.violations)
 
 
-LINES_LOST_TODAY = {
-    # (folder, file) -> the line the reader refuses today (a strict xfail below, so a fix shows as XPASS)
-    ("ygo", "r2_ygo_bbcode_ccdeck_one_line_xyz_2013.txt"):
-        "line 4, the two BBCode [ccDeck] blocks (55 cards) on one 705-character line, is refused as too long (FC008)",
-}
-
-
 def test_no_real_list_is_read_with_a_line_lost(catalogs):
-    """Every file of every folder is read without an unusable-file error or a line too long
-    (but those LINES_LOST_TODAY names, each held to it by the test after this one)."""
+    """Every file of every folder is read without an unusable-file error or a line too long: the
+    705-character BBCode line of the r2 forum post included (issue 38: no line is refused for its
+    length alone; a one-line list is split at its markup)."""
     for folder in ("fow", "ygo", "ygo-ja"):
         for path in sorted((REAL / folder).glob("*.txt")):
-            if (folder, path.name) in LINES_LOST_TODAY:
-                continue
             report = check(catalogs, folder, path.name)
             assert "FC008" not in codes(report), path.name
-
-
-@pytest.mark.parametrize("folder, name", [
-    pytest.param(folder, name, marks=pytest.mark.xfail(strict=True, reason=reason))
-    for (folder, name), reason in sorted(LINES_LOST_TODAY.items())
-], ids=lambda v: v)
-def test_a_line_lost_today_is_read_after_a_fix(catalogs, folder, name):
-    assert "FC008" not in codes(check(catalogs, folder, name))
 
 
 def test_what_a_judge_assumes_is_said(catalogs):

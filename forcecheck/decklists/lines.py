@@ -536,7 +536,9 @@ def looks_like_prose(text: str) -> bool:
 
 _SENTENCE_INSIDE = lazy(r"[a-z)\]][.!?] +[A-Z\"'(]|[。！？]\S")
 """A sentence ending inside the line and the next one beginning: a paragraph, not a name."""
-_COUNT_START = lazy(r"^\d{1,4}\s*[xX×*]?\s+\S")
+_COUNT_START = lazy(r"^\d{1,4}\s*[xX×*]?\s+\S|(?:\s[xX×*]\s*|[xX×*]|\s)\d{1,2}枚?\s*$")
+"""A count first (``3 Name``) or last (``Name X 1``, ``Name x3``): the shape of a card line."""
+_IN_BRACKETS = lazy(r"\([^()]*\)|（[^（）]*）")
 
 
 def looks_like_text(text: str) -> bool:
@@ -552,6 +554,8 @@ def looks_like_text(text: str) -> bool:
         return False
     if _FOOTER.match(text):
         return True
+    if "(" in text or "（" in text:  # "Name (which sounds stupid, you know) X 1": a remark in brackets is no sentence of the line
+        text = _IN_BRACKETS.sub(" ", text).strip()
     words = [w.lower().strip("'") for w in _WORD.findall(text.replace("\u2019", "'"))]
     count = len(words)
     if count < 4:
@@ -560,7 +564,7 @@ def looks_like_text(text: str) -> bool:
         return (len(text) >= 10 and has_kana_or_kanji(text) and _JAPANESE_SENTENCE.search(text) is not None
                 and not text[0].isdigit())
     said = sum(1 for w in words if w in _PROSE_WORDS)
-    if _COUNT_START.match(text):
+    if _COUNT_START.search(text):
         return count >= 12 and said >= 3
     return (said >= 2 and count >= 6) or (said >= 1 and bool(_SENTENCE_END.search(text)) and count >= 4) or (
         count >= 12 and _SENTENCE_INSIDE.search(text) is not None)

@@ -50,7 +50,7 @@ class LineReading:
             return [_Item(entry, card, note)]
         if _CODE_LIKE.match(entry.name.strip()) and not entry.alternatives:
             return [_Item(entry, None)]
-        if entry.count_text is None and self._beside_text(entry) and self._no_card_meant(entry):
+        if entry.count_text is None and self.card_seen and self._beside_text(entry) and self._no_card_meant(entry):
             self.prose.append(entry)  # "NOTES" above a paragraph, "1st match- A VS. B" under one: the page's text
             return []
         if entry.count_text is None and _SET_CODE.match(entry.name):
