@@ -90,6 +90,9 @@ not a name: it reads as no card. A word two other names hold (``ミラーフォ�
 an archetype's name and a dash (``Bear`` of ``Brotherhood of the Fire Fist - Bear``, ``The Sword``
 of ``Bujin Regalia - The Sword``) is a common noun, never a card on its own."""
 
+_ABBREVIATION_FIRST = re.compile(r"^([A-Z]{2,4})\s+(\S.*\S)$")
+"""``BW Gale the Whirlwind``: capitals, then a name."""
+
 MIN_WORD_BEGINNING = 6
 """Names cut short after whole words (folded, without spaces) at least this long may be read as the one card beginning so."""
 
@@ -192,6 +195,9 @@ class Corrector:
         if found is None and ", " in written and not self.unspaced:
             meant = self._before_comma(written)
             found = Correction(meant, "the name before the comma is that card's") if meant else None
+        if found is None and not self.unspaced:
+            meant = self._abbreviated_prefix(written)
+            found = Correction(meant, "its prefix abbreviated") if meant else None
         if found is not None and _DIGITS.findall(key) != _DIGITS.findall(normalize_name(found.name)):
             return None
         return found
@@ -248,6 +254,20 @@ class Corrector:
         own = set(_fold_words(normalize_name(name)))
         written = [w for w in _fold_words(tail) if len(w) >= 4]
         return name if written and any(w in own for w in written) else None
+
+    def _abbreviated_prefix(self, written: str) -> str | None:
+        """``BW Gale the Whirlwind`` for ``Blackwing - Gale the Whirlwind``: capitals standing for
+        the prefix before a name's dash, then the rest of the name, which one card alone has after
+        its dash, and whose prefix begins with the first capital."""
+        match = _ABBREVIATION_FIRST.match(written.strip())
+        if match is None:
+            return None
+        meant = self._short.get("".join(_fold_words(normalize_name(match.group(2)))))
+        if not meant or len(meant) != 1:
+            return None
+        name = next(iter(meant))
+        prefix = name.split(" - ", 1)[0] if " - " in name else ""
+        return name if prefix[:1].upper() == match.group(1)[0] else None
 
     def _beginning(self, compact: str) -> set[str] | Unclear:
         """Japanese names written without their end (``強欲で謙虚`` for ``強欲で謙虚な壺``): the

@@ -403,11 +403,11 @@ _TOTAL = lazy(
 )
 _METADATA = lazy(
     r"^(?P<key>player|name|deck ?name|deck title|title|event|tournament|date|author|builder|by|format|"
-    r"archetype|placement|place|rank|result|location|store|プレイヤー|使用者|デッキ名|大会|日付)\s*[:：]\s*(?P<value>\S.*?)\s*$",
+    r"archetype|placement|place|rank|result|location|store|プレイヤー|使用者|使用デッキ|デッキ名|大会|日付)\s*[:：]\s*(?P<value>\S.*?)\s*$",
     re.IGNORECASE,
 )
 _METADATA_KEYS = {"deck name": "name", "deckname": "name", "deck title": "name", "title": "name", "builder": "author",
-                  "by": "author", "プレイヤー": "player", "使用者": "player", "デッキ名": "name", "大会": "event",
+                  "by": "author", "プレイヤー": "player", "使用者": "player", "使用デッキ": "name", "デッキ名": "name", "大会": "event",
                   "日付": "date", "tournament": "event", "placement": "place", "rank": "place", "result": "place"}
 
 
@@ -550,6 +550,11 @@ def looks_like_text(text: str) -> bool:
     is a card line unless it is a paragraph (twelve words, three of sentences). The resolver
     still looks such a line up whole, so a card written so is never lost as text."""
     text = text.strip()
+    if len(text) >= 6 and not text[0].isdigit() and (text.endswith("。") or _JAPANESE_SENTENCE.search(text)):
+        from forcecheck.cards.names import has_kana_or_kanji
+
+        if has_kana_or_kanji(text):
+            return True  # "参加してきました!", "...から。": a Japanese sentence (no card name ends in 。 or a polite verb)
     if len(text) < 12:
         return False
     if _FOOTER.match(text):
@@ -559,10 +564,7 @@ def looks_like_text(text: str) -> bool:
     words = [w.lower().strip("'") for w in _WORD.findall(text.replace("\u2019", "'"))]
     count = len(words)
     if count < 4:
-        from forcecheck.cards.names import has_kana_or_kanji
-
-        return (len(text) >= 10 and has_kana_or_kanji(text) and _JAPANESE_SENTENCE.search(text) is not None
-                and not text[0].isdigit())
+        return False
     said = sum(1 for w in words if w in _PROSE_WORDS)
     if _COUNT_START.search(text):
         return count >= 12 and said >= 3
@@ -608,9 +610,13 @@ def is_table_header_row(line: str) -> bool:
 
 
 def is_list_label(line: str) -> bool:
-    """``Decklist:``, ``The List``, ``デッキレシピ``: a line announcing the list that names no section
-    (cards under it are placed as if under no header). A format that names a section so wins."""
-    return undecorated(line).rstrip(":： ").strip().lower() in _LIST_LABELS
+    """``Decklist:``, ``The List``, ``デッキレシピ``, ``サンプルレシピ(未発売カードが含まれる場合があります)``: a
+    line announcing the list that names no section, maybe with a remark in brackets (cards under
+    it are placed as if under no header). A format that names a section so wins."""
+    text = undecorated(line).rstrip(":： ").strip()
+    if text.endswith((")", "）")):
+        text = _ANY_NOTE.sub("", text).rstrip(":： ").strip()
+    return text.lower() in _LIST_LABELS
 
 
 class HeaderLine:
@@ -653,6 +659,9 @@ def read_header(line: str, headers: HeaderTable) -> HeaderLine | None:
                 else:
                     known.inline = re.sub(r"^[*_\s]+", "", inline)
                 return known
+    qualified = _qualified_title(body, headers) if not body.isascii() and len(body) <= 30 else None
+    if qualified is not None:
+        return qualified
     if body and not body[0].isdigit() and len(body) <= 60 and looks_like_prose(text):
         # "Here's what Jane is playing:" is prose, unless its words name a section: "Here's my sideboard:",
         # or without a colon, a sentence that ends with the section's title ("And here is the side deck")
@@ -662,6 +671,27 @@ def read_header(line: str, headers: HeaderTable) -> HeaderLine | None:
         bare, count, of = header_parts(body)
         return HeaderLine(bare, None, None, count, of, "", False)
     return None
+
+
+def _qualified_title(body: str, headers: HeaderTable) -> HeaderLine | None:
+    """``必須エクストラ(3枚)``, ``おすすめサイド 15枚``: a Japanese title with a word before it (required,
+    recommended, ...) and a count: the section or group title it ends with (two characters or
+    more; the longest). Japanese writes no space between the word and the title."""
+    bare, count, of = header_parts(body)
+    key = header_key(undecorated(bare).rstrip(":： "))
+    if not key or key.isascii() or count is None:
+        return None  # without a count, 【シンクロデッキ】 is a deck's name as often as a header
+    best = None
+    for title in (*headers.sections, *headers.groups):
+        if len(title) >= 2 and not title.isascii() and key.endswith(title) and key != title:
+            if best is None or len(title) > len(best):
+                best = title
+    if best is None:
+        return None
+    found = _known(best, headers)
+    if found is not None:
+        found.title, found.declared, found.declared_section = undecorated(bare).rstrip(":： "), count, of
+    return found
 
 
 def _named_in(sentence: str, headers: HeaderTable, at_end: bool = False) -> HeaderLine | None:
