@@ -164,7 +164,8 @@ def classify(line: str, headers: HeaderTable) -> LineToken:
             return LineToken(LineKind.LABEL, line, trailing=trailing)
         header = read_header(line, headers)
         if header is not None:
-            return LineToken(LineKind.HEADER, line, header=header, trailing=trailing)
+            kind = LineKind.MISSPELT_HEADER if header.corrected else LineKind.HEADER
+            return LineToken(kind, line, header=header, trailing=trailing)
     if looks_like_text(line):
         return LineToken(LineKind.TEXT, line, trailing=trailing)
     if not line[0].isdigit():

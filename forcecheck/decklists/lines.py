@@ -622,12 +622,14 @@ def is_list_label(line: str) -> bool:
 class HeaderLine:
     """What a header line says: the title, the section or group it names, counts, inline text."""
 
-    __slots__ = ("title", "section", "group", "declared", "declared_section", "inline", "known")
+    __slots__ = ("title", "section", "group", "declared", "declared_section", "inline", "known", "corrected")
 
     def __init__(self, title: str, section: str | None, group: str | None, declared: int | None,
-                 declared_section: int | None, inline: str, known: bool):
+                 declared_section: int | None, inline: str, known: bool, corrected: bool = False):
         self.title, self.section, self.group = title, section, group
         self.declared, self.declared_section, self.inline, self.known = declared, declared_section, inline, known
+        self.corrected = corrected
+        """A misspelt title read as the known one (``misspelt_header``): the resolver says so on its line."""
 
 
 def read_header(line: str, headers: HeaderTable) -> HeaderLine | None:
@@ -668,6 +670,9 @@ def read_header(line: str, headers: HeaderTable) -> HeaderLine | None:
         named = _named_in(body, headers, at_end=not ends_colon)
         return named if ends_colon or (named is not None and named.section is not None) else None
     if ends_colon and body and not body[0].isdigit() and len(body) <= 60:
+        misspelt = misspelt_header(body, headers)
+        if misspelt is not None:
+            return misspelt  # "Extar Deck:": the Extra Deck's header, misspelt
         bare, count, of = header_parts(body)
         return HeaderLine(bare, None, None, count, of, "", False)
     return None
@@ -770,8 +775,8 @@ def misspelt_header(line: str, headers: HeaderTable) -> HeaderLine | None:
     if len(targets) != 1 or heads[0] is None:
         return None
     head = heads[0]
-    title = near[0] if len(near) == 1 else bare
-    return HeaderLine(title[:1].upper() + title[1:], head.section, head.group, count, of, "", True)
+    title = max(near, key=lambda t: (len(t), t))  # "Spels": one edit from "spell" and "spells", one group: the longer
+    return HeaderLine(title[:1].upper() + title[1:], head.section, head.group, count, of, "", True, corrected=True)
 
 
 def column_titles(line: str, headers: HeaderTable) -> list[HeaderLine] | None:

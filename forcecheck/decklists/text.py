@@ -273,7 +273,10 @@ class _Reader:
             self.blank = _AFTER_INLINE  # "Ruler: Faria" is complete: the next line starts a new block
 
     def _entry_or_line(self, text: str, number: int) -> None:
-        self._entry(parse_entry(text, number))
+        """The inline part of a header before the next section's title: one card, or a list on one line."""
+        pieces = list_on_one_line(text)
+        for piece in pieces or (text,):
+            self._entry(parse_entry(piece, number))
 
     def _table(self, columns, line: str, number: int) -> None:
         ids = []
