@@ -116,6 +116,10 @@ _COUNT_ASIDE = lazy(r"^[(（]\s*(?:[xX×]?\s*\d+\s*[xX×]?|\d+\s*(?:cards?|枚))
 """``(3)``, ``(x3)``, ``(40 cards)``: a count in brackets, not a remark."""
 
 
+_PARAGRAPH = 200
+"""A line this long that reads as text is text before any header is looked for in it."""
+
+
 def comment_metadata(line: str) -> tuple[str, str] | None:
     """``# Player: Jane Doe`` -> ("player", "Jane Doe"): the comments that carry metadata."""
     match = _COMMENT_METADATA.match(line)
@@ -159,6 +163,8 @@ def classify(line: str, headers: HeaderTable) -> LineToken:
         return LineToken(LineKind.METADATA, line, value=meta, trailing=trailing)
     if is_table_header_row(line):
         return LineToken(LineKind.TABLE_HEADER, line, trailing=trailing)
+    if len(line) > _PARAGRAPH and looks_like_text(line):
+        return LineToken(LineKind.TEXT, line, trailing=trailing)  # a paragraph: no header's title is this long
     if not line[0].isdigit():
         if is_list_label(line) and header_key(line.rstrip(":： ")) not in headers.sections:
             return LineToken(LineKind.LABEL, line, trailing=trailing)

@@ -21,6 +21,11 @@ _COMMENT_MARK = lazy(r"^(?:#+|//+)\s*")
 _DIGIT = lazy(r"\d")
 
 
+_LONGEST_NAME_LINE = 160
+"""Longer than any card's name with its count and a remark (the longest names of both games are
+under 100 characters): a text line this long is looked up as no card."""
+
+
 def line_ranges(lines: list[int]) -> str:
     """``[3, 4, 5, 9, 12, 13]`` -> ``3-5, 9, 12-13``: where the text of a page is, in few words."""
     out: list[str] = []
@@ -128,6 +133,8 @@ class LineReading:
         from forcecheck.decklists.lines import parse_entry
 
         self.text_lines.append((note.line, note.text))
+        if len(note.text) > _LONGEST_NAME_LINE:
+            return  # a paragraph: longer than any card's name with a count
         by_name = self.catalog.remembered("name", self.game)[1]
         entry = parse_entry(note.text, note.line)
         for name, count in ((note.text, 1), (note.text.rstrip(".!?,;: "), 1), (entry.name, entry.count if entry.count_ok else 1)):
