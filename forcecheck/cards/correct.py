@@ -192,9 +192,6 @@ class Corrector:
         typo (``4: Gawain`` is four copies written in an unusual way, never one Gawain)."""
         key = normalize_name(written)
         found = self._correct(key)
-        if found is None and ", " in written and not self.unspaced:
-            meant = self._before_comma(written)
-            found = Correction(meant, "the name before the comma is that card's") if meant else None
         if found is None and not self.unspaced:
             meant = self._abbreviated_prefix(written)
             found = Correction(meant, "its prefix abbreviated") if meant else None
@@ -241,19 +238,6 @@ class Corrector:
                 return found
             at += 1
         return found
-
-    def _before_comma(self, key: str) -> str | None:
-        """``Raiden, Lightsworn Assailant`` for ``Raiden, Hand of the Lightsworn``: the name before
-        the comma is one card's alone (its shortened name), and a word written after the comma
-        is a word of that card's name too: the card, its title written another way."""
-        head, tail = (normalize_name(part) for part in key.split(", ", 1))
-        meant = self._short.get("".join(_fold_words(head)))
-        if not meant or len(meant) != 1:
-            return None
-        name = next(iter(meant))
-        own = set(_fold_words(normalize_name(name)))
-        written = [w for w in _fold_words(tail) if len(w) >= 4]
-        return name if written and any(w in own for w in written) else None
 
     def _abbreviated_prefix(self, written: str) -> str | None:
         """``BW Gale the Whirlwind`` for ``Blackwing - Gale the Whirlwind``: capitals standing for
