@@ -3,6 +3,7 @@ violations" helper in the spirit of yamllint's rule tests."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,19 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_decks"
 SHARED = ROOT.parent / "shared"
 USAGE_ERROR = "forcecheck: error: "  # + what is wrong + "; see 'forcecheck COMMAND --help'" (forcecheck.cli.application.usage_line)
+
+
+def has_cjk_font() -> bool:
+    """Whether this machine has the CJK font forcecheck prints Japanese names on sheets with (Debian:
+    apt install fonts-noto-cjk, which .ci/run installs), or one named in FORCECHECK_SHEET_FONT. Where
+    it has none, a sheet with a Japanese name is refused with that advice: the tests assert the advice."""
+    from forcecheck.sheets.fonts import CJK_REGULAR, FONT_ENV
+
+    return any(os.path.isfile(p) for p in CJK_REGULAR) or bool(os.environ.get(FONT_ENV))
+
+
+CJK_FONT_ADVICE = "apt install fonts-noto-cjk"
+"""What forcecheck says where no font can print a Japanese name on a sheet."""
 
 
 def is_usage_error(stderr: str) -> bool:
