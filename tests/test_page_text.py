@@ -151,7 +151,7 @@ def test_a_site_s_own_tags_are_stripped_and_a_tag_naming_a_section_heads_it():
     page = f'Here is my list:\n[ccDeck="Main Deck"]{main}[/ccDeck] [ccDeck="Extra Deck"]{extra}[/ccDeck]\n'
     report = check(page)
     assert report.sections == {"main": 40, "extra": 6} and report.legal, report.violations
-    glued = check(MAIN.replace("1 Heavy Storm", "1 Heavy Storm[/ccDeck]") + EXTRA)
+    glued = check("[ccDeck]" + MAIN.replace("1 Heavy Storm", "1 Heavy Storm[/ccDeck]") + EXTRA)
     assert glued.legal and "FC001" not in codes(glued)
 
 

@@ -469,7 +469,9 @@ def without_paired_tags(text: str, headers: HeaderTable | None = None) -> str:
     opening tag of the same name is its pair. Each tag becomes a space, so a tag glued to a name
     (``Torrential Tribute[/ccDeck]``) leaves the name, and no line moves; an opening tag whose
     value is a section's title (``[ccDeck="Extra Deck"]``) becomes that header (``Extra Deck:``)."""
+    lowered = text.lower()
     names = {name.lower() for name in _CLOSING_TAG.findall(text)}
+    names = {name for name in names if f"[{name}]" in lowered or f"[{name}=" in lowered}  # paired: "x[/x]" alone is text
     if not names:
         return text
     pattern = re.compile(r"\[(/?)(?:" + "|".join(sorted(map(re.escape, names))) + r")(?:=([^\]\n]*))?\]", re.IGNORECASE)
