@@ -143,6 +143,15 @@ def test_a_word_two_edits_from_a_short_title_is_no_header():
     assert "FC013" not in codes(report) and finding(report, "FC001").card == "Spams"
 
 
+def test_a_misspelt_title_with_an_x_count_is_a_card_line_not_a_header():
+    """'Spels x3' counts copies of a card named Spels (an x marks copies): unknown, never a header
+    that would put the lines after it somewhere else; 'Spels (3)' is the header with its size."""
+    report = check(MAIN.replace("1 Monster Reborn", "Spels x3\n1 Monster Reborn") + EXTRA)
+    assert "FC013" not in codes(report) and (finding(report, "FC001").card, finding(report, "FC001").line) == ("Spels", 13)
+    sized = check(MAIN.replace("1 Monster Reborn", "Spels (1)\n1 Monster Reborn") + EXTRA)
+    assert finding(sized, "FC013").line == 13 and "FC001" not in codes(sized)
+
+
 # --- markup -------------------------------------------------------------------------------------
 
 def test_a_site_s_own_tags_are_stripped_and_a_tag_naming_a_section_heads_it():

@@ -743,6 +743,9 @@ _MISSPELT_TITLES: BoundedMemo[int, tuple[str, ...]] = BoundedMemo(64)
 """The titles a header may be a misspelling of, per header table (``id()``; a batch shares one)."""
 
 
+_COPIES_MARK = re.compile(r"(?i)(?:^\d+\s*[x×]|[x×]\s*\d+$)")
+
+
 def misspelt_header(line: str, headers: HeaderTable) -> HeaderLine | None:
     """The header a short line misspells (``Spels``, ``Sidebaord:``, ``Monstres (12)``), or None:
     one to three words of letters, one edit from exactly one section or group title of five
@@ -752,8 +755,8 @@ def misspelt_header(line: str, headers: HeaderTable) -> HeaderLine | None:
     text = undecorated(line).rstrip(":： ").strip()
     bare, count, of = header_parts(text)
     bare = bare.rstrip(":： ").strip()
-    if len(bare) < 5 or not _TITLE_WORDS.match(bare):
-        return None
+    if len(bare) < 5 or not _TITLE_WORDS.match(bare) or _COPIES_MARK.search(text):
+        return None  # "Magic x1", "3x Spels": an x marks a card's copies, never a group's size
     titles = _MISSPELT_TITLES.get(id(headers))
     if titles is None:
         found = {key for key in (*headers.sections, *headers.groups) if key.isascii()}
@@ -770,8 +773,8 @@ def misspelt_header(line: str, headers: HeaderTable) -> HeaderLine | None:
     distances = {title: OSA.distance(key, title, score_cutoff=limit) for title in titles if abs(len(title) - len(key)) <= limit}
     best = min(distances.values(), default=limit + 1)
     near = [title for title, distance in distances.items() if distance == best]
-    if best > limit:
-        return None
+    if best > limit or best == 0:
+        return None  # the exact title was already refused as a header by the header reader
     heads = [_known(title, headers) for title in near]
     targets = {(h.section, h.group) for h in heads if h is not None}
     if len(targets) != 1 or heads[0] is None:
