@@ -198,7 +198,7 @@ def refuse_what_fmt_would_drop(deck: Decklist, fmt, resolution) -> None:
     """NotRewritable where the canonical form would lose or replace what the user wrote: a
     count a header or total line announces that the cards do not match (the number would
     vanish, and with it the sign of a missing card), a name a printing code contradicts (the
-    code's card would be written in its place), words of a line read as a remark, a set code
+    code's card would be written in its place), a line that reads two ways, words of a line read as a remark, a set code
     alone on a line. Announced counts that match, and a card's cost or a table row's other
     cells, are the card's own facts: the canonical form may leave them out."""
 
@@ -209,6 +209,9 @@ def refuse_what_fmt_would_drop(deck: Decklist, fmt, resolution) -> None:
         if item.rule == "printing-mismatch":
             raise NotRewritable(f"{finding.message}; fmt would write the code's card in place of the name written "
                                 "(correct the name or the code first)", finding.line)
+        if item.rule == "ambiguous-line":
+            raise NotRewritable(f"{finding.message}; fmt would write one reading in place of a line that says two "
+                                "(write the line plainly first)", finding.line)
         if item.reading is not None and item.reading.drops_words:
             raise NotRewritable(f"{finding.message}; fmt would drop those words (put them in a comment line, or remove them, first)",
                                 finding.line)

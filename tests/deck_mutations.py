@@ -590,6 +590,41 @@ family("second-ruler:slash-codes", "'Faria (SDAO1-026) // Melgis (SDAO1-028)' on
     lambda d, f, r: _slashed(d, f, r, "second-ruler:slash-codes", "codes"))
 
 
+# --- a printing code on a line that holds another card too (issue 38, cause 1) -------------------
+
+CODE_LINES = {"slashes": "{c} {y} ({code}) // {x}", "slashes-code-last": "{c} {x} // {y} ({code})",
+              "comma": "{c} {y} ({code}), {x}", "space": "{c} {y} ({code}) {x}", "other-name": "{c} {x} ({code})"}
+
+
+def _code_line(deck, facts, rng, key: str) -> Mutant | None:
+    chosen = at_limit(deck, facts, rng)
+    if chosen is None:
+        return None
+    x, limit = chosen
+    coded = [(ln, facts.code(ln.name) or facts.passcode(ln.name)) for ln in deck.section("main") if ln.raw is None and ln.name != x]
+    y = pick([(ln, code) for ln, code in coded if code], rng, key=lambda item: item[0].name)
+    if y is None:
+        return None
+    line, code = y
+    text = CODE_LINES[key].format(c=line.count, y=line.name, x=x, code=code)
+    mutated = set_line(deck, "main", line.name, Line(line.count, line.name, raw=text))
+    if key == "other-name":  # the words name x, the code y: as a judge reads the words, x is over its limit
+        judged = insert_line(_without(deck, line.name), "main", Line(line.count, x))
+        return Mutant(f"code-line:{key}", mutated, f"'{text}': the words name {x} ({deck.copies(x) + line.count} copies; at most {limit}), "
+                      f"the code {line.name}", ("FC201", "FC014"), judged=judged)
+    return Mutant(f"code-line:{key}", mutated, f"'{text}': {x} is read too ({deck.copies(x) + line.count} copies; at most {limit})",
+                  ("FC201", "FC014"), judged=insert_line(deck, "main", Line(line.count, x)))
+
+
+def _without(deck: Deck, name: str) -> Deck:
+    return deck.with_section("main", [ln for ln in deck.section("main") if ln.name != name])
+
+
+for _key, _text in CODE_LINES.items():
+    family(f"code-line:{_key}", f"{_text.format(c=1, y='Name', x='Other', code='CODE')!r}: a printing code and another card on one line")(
+        lambda d, f, r, _key=_key: _code_line(d, f, r, _key))
+
+
 # --- a card on a line that looks like something else ---------------------------------------------
 
 TITLE_PREFIXES = {"top8": "Top 8: ", "first-place": "1st Place: ", "winner": "Winner - ", "deck": "Deck: "}

@@ -618,6 +618,40 @@ shape("prose-after", "Thanks in advance, / a blog footer after the list")(
     lambda d, f: sectioned(d, f, "count-x") + "\nThanks in advance,\nJane\n\nPosted by Jane Doe in Deck Lists\nShare this post\n")
 
 
+
+def _a_card_of(deck: Deck) -> str:
+    """A card the deck plays, by its English name: prose about the deck names its cards."""
+    for section_id, lines in deck.sections:
+        for line in lines:
+            if line.raw is None and section_id != "ruler":
+                return line.name
+    return deck.sections[0][1][0].name
+
+
+def _paragraph(deck: Deck) -> str:
+    card = _a_card_of(deck)
+    return (f"Hello everyone, this is {deck.player}'s report from the regional qualifier held last weekend at the local game "
+            f"store. I played this deck, which I have been testing for weeks with my friends, and I think it did quite well "
+            f"against the field, which was mostly aggressive decks. I went 5-1 in the swiss rounds and then lost in the top 8 "
+            f"to a deck that drew its best cards every game, so spots in the Top 8 went to two copies of the same deck. "
+            f"{card} was the best card all day, and I would play it again. The store was packed and the judges were "
+            f"friendly, and I want to thank them all for the day.")
+
+
+# The shapes of a page (issue 38): a long paragraph, an info block, a NOTES section, a heading that names a card.
+shape("prose-paragraph", "a paragraph of 500+ characters above the list and another after it")(
+    lambda d, f: _paragraph(d) + "\n\n" + sectioned(d, f, "count-x") + "\n" + _paragraph(d) + "\n")
+shape("prose-info-block", "Time: 2:00pm - 6:30pm / Entrance Fee: $5 / First place: 6 packs / 1st match- A VS. B above the list")(
+    lambda d, f: "\n".join(["Regional Qualifier Report", "Time: 2:00pm - 6:30pm", "Entrance Fee: $5", "First place: 6 packs",
+                            "Players: 32", "", "1st match- Zombie VS. Rookie", "2nd match- Plants VS. Rookie", ""])
+    + sectioned(d, f, "plain"))
+shape("prose-notes-section", "the list, then a NOTES heading over sentences that name the deck's cards")(
+    lambda d, f: sectioned(d, f, "count-x") + "\nNOTES\n" + f"I cut one {_a_card_of(d)} for the side deck after round 3.\n"
+    + "The deck is weak to fast starts, so I side in more removal.\n")
+shape("prose-heading-card", "a heading that names a card ('Why I play {card}') over a paragraph, then the list")(
+    lambda d, f: f"Why I play {_a_card_of(d)}\n{_paragraph(d)}\n\nAbout the Deck\n\n" + sectioned(d, f, "plain"))
+
+
 # A whole section, or the whole deck, on one line (forum posts, a page collapsed into one line).
 def one_line_sections(deck: Deck, facts: Facts, form: str, join: str, wrap: tuple[str, str] = ("", "")) -> str:
     out = top_lines(deck, form, facts)

@@ -213,7 +213,10 @@ def test_fmt_writes_yaml_and_ydk_in_their_own_form(suffix):
 
 @pytest.mark.parametrize("line, says", [
     ("Main Deck (41):\n2 Viviane\n2 Viviane", "the Main Deck header says 41 but 4 cards are listed; fmt would drop the announced count"),
-    ("Main Deck:\n4 Viviane (SDV1-005)", "printing SDV1-005 is Brunhild, not Viviane; fmt would write the code's card in place of the name written"),
+    ("Main Deck:\n4 Viviane (SDV1-005)", "names Brunhild by its code SDV1-005 and Viviane by its words, and nothing on the line "
+                                         "tells which; write the card's name and its own code; fmt would write one reading"),
+    ("Main Deck:\n4 Vivianne the Spirit (SDV1-005)", "printing SDV1-005 is Brunhild; the words 'Vivianne the Spirit' beside it "
+                                                    "name no card: read by the code; fmt would write the code's card"),
     ("Main Deck:\n4 Viviane // the best knight", "(the text after '//' read as a remark); fmt would drop those words"),
     ("Main Deck:\n4 Viviane\nTSHD", "read 'TSHD' as nothing (a set code alone on a line, no card); fmt would drop those words"),
 ])

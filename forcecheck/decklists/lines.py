@@ -249,6 +249,23 @@ def _pipe_row(text: str, line: int | None) -> Entry | None:
 _CODE_ALONE = lazy(rf"^(?:{_CODE})$")
 
 
+_FACE_COUNT = lazy(r"^(\d{1,4})\s*[xX×]?\s+(?=\S)")
+"""``1 B`` after ``1 A //``: the part after the slashes is a card line of its own, with its count."""
+
+
+def _face_with_code(raw: str, printing: str | None, faces: int) -> int | None:
+    """Which of a line's faces its printing code was written beside (``1 A (CODE) // B``: the
+    first), or None when the code is beside none of them alone: the code names that part only,
+    so the other part is read as a card of its own, never as the coded card again."""
+    if not printing:
+        return None
+    pieces = _FACE_SPLIT.split(raw)
+    if len(pieces) != faces:
+        return None
+    found = [at for at, piece in enumerate(pieces) if printing.casefold() in piece.casefold()]
+    return found[0] if len(found) == 1 else None
+
+
 def _reading(name: str, printing: str | None, count: int, count_text: str | None, ok: bool, kind: ReadingKind) -> Reading:
     return Reading((Entry(name, count, None, printing, ok, count_text),), kind)
 
@@ -268,10 +285,19 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
         out.append(_reading(_strip_name(label.group(1)), entry.printing, *args, ReadingKind.LABEL_FIRST))
     faces = _FACE_SPLIT.split(note_free or entry.name)
     if 1 < len(faces) <= 3 and all(faces):
-        parts = tuple(_printing_of(_strip_name(face)) for face in faces)
-        out.append(Reading(tuple(Entry(n, entry.count, None, p or entry.printing, entry.count_ok, entry.count_text)
-                                 for n, p in parts), ReadingKind.FACES))
-        if "//" in entry.name:  # "Name // my remark"
+        coded = _face_with_code(raw, entry.printing, len(faces))
+        parts = []
+        for at, face in enumerate(faces):
+            name, printing = _printing_of(_strip_name(face))
+            count, count_text, ok = entry.count, entry.count_text, entry.count_ok
+            counted = _FACE_COUNT.match(name) if at else None
+            if counted:  # "1 A // 1 B": each face a card line with its own count
+                name, count_text = name[counted.end():], counted.group(1)
+                count, ok = _count(count_text)
+            parts.append(Entry(name, count, None, printing or (entry.printing if coded in (None, at) else None), ok, count_text))
+        out.append(Reading(tuple(parts), ReadingKind.FACES))
+        if "//" in entry.name and coded in (None, 0) and not _FACE_COUNT.match(faces[1]):
+            # "Name // my remark"; never a card line ("// 1 Name") nor the face a code was written beside
             first = _printing_of(_strip_name(entry.name.split("//", 1)[0]))
             out.append(_reading(first[0], first[1] or entry.printing, *args, ReadingKind.REMARK_AFTER_SLASHES))
     if bare is not None:  # the whole line as one name, the number part of it

@@ -49,6 +49,11 @@ class LineReading:
                 found = self._reading(entry, reading, correct=False)
                 if found is not None and any(item.card is card for item in found):
                     return found
+        if card is not None and entry.printing and entry.name != entry.printing:
+            coded = self._coded(entry, card, note)
+            if coded is not None:
+                return coded
+            note = None
         if card is not None:
             if entry.count_text is not None and (entry.bracketed or card in self._rivals()):
                 return self._settle_number(entry, _Item(entry, card, note))
@@ -78,6 +83,54 @@ class LineReading:
             self.prose.append(entry)  # "Thanks in advance,": no count, no card, a sentence: no card line
             return []
         return [_Item(entry, None)]
+
+    def _coded(self, entry: Entry, card, note: str | None) -> list[_Item] | None:
+        """A line whose printing code names ``card``: every word beside the code is accounted for.
+        Words that are the card's name (or a typo of it) are the card; words that also hold other
+        cards (``1 A (CODE) // B``, ``A (CODE), B``) are read as those cards too, or the line is
+        ambiguous; words that name another card (``1 B (A's code)``) make it ambiguous (FC014),
+        never a card judged on the code alone. None: read the code's card as usual."""
+        by_name = self.catalog.remembered("name", self.game)[1]
+        words = entry.name.strip()
+        if not normalize_name(words) or by_name(words) is card:
+            return None
+        for reading in entry.alternatives:
+            if reading.kind in (ReadingKind.FACES, ReadingKind.TABLE_ROW):
+                found = self._reading(entry, reading, correct=False)
+                if found is not None and any(item.card is card for item in found) and len(found) > 1:
+                    return found
+        named = by_name(words)
+        if named is None and not _CODE_LIKE.match(words):
+            found = self.catalog.correct(self.game, words)
+            if found is not None and found[0] is card:
+                return None  # "Mirorr Force (44095762)": the code and the words agree
+            named = found[0] if found is not None else self._other_card_in(words, card)
+        if named is None:
+            if note is None:
+                return [_Item(entry, card, f"printing {entry.printing} is {card.name}; the words {words!r} beside it name no card: read by the code")]
+            return None
+        message = (f"{self._line_text(entry)!r} names {card.name} by its code {entry.printing} and {named.name} by its words, "
+                   "and nothing on the line tells which; write the card's name and its own code")
+        return [_Item(entry, card, None, (("ambiguous-line", message),))]
+
+    def _other_card_in(self, words: str, card):
+        """Another card the words name beside the code's card (``Mirror Force, Monster Reborn``):
+        the words with the card's name taken off, before or after, looked up as a card line."""
+        from forcecheck.decklists.lines import parse_entry_simple
+
+        by_name = self.catalog.remembered("name", self.game)[1]
+        folded, name = words.casefold(), card.name.casefold()
+        rest = words[len(name):] if folded.startswith(name) else words[: -len(name)] if folded.endswith(name) else words
+        rest = rest.strip(" ,;&+/|-–—:")
+        if not rest or rest == words:
+            return by_name(rest) if rest and rest != words else None
+        entry = parse_entry_simple(rest)
+        return by_name(rest) or by_name(entry.name) or (self.catalog.correct(self.game, entry.name) or (None,))[0]
+
+    @staticmethod
+    def _line_text(entry: Entry) -> str:
+        written = entry.name if entry.count_text is None else f"{entry.count_text} {entry.name}"
+        return f"{written} ({entry.printing})"
 
     def _beside_text(self, entry: Entry) -> bool:
         """Whether a line sits next to text of the page (a sentence or paragraph the reader took
