@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 _ENTRY = lazy(r"^(\d+)\s+(-?\d+)\s*(?:(?:--|#)\s*(.*))?$")
 MAX_DIGITS = 10
+NO_VERDICT = ("so the deck cannot be judged by the list of that day (an error: name a list with --banlist, "
+              "or check the rest with --banlist none)")
+"""What a date before every list means (FC602): no verdict, never 'legal' by no list at all."""
 """Passcodes have at most 10 digits (leading zeros aside) and counts one: a longer number is a
 broken line (and past 4,300 digits Python would refuse to convert it)."""
 _DATE = lazy(r"(?<!\d)((?:19|20)\d\d)[.-](\d{1,2})(?:[.-](\d{1,2}))?(?!\d)")
@@ -326,7 +329,7 @@ def file_choice(lists: ListFile, spec, as_of: str) -> Applied:
         return Applied(
             "none", f"none: no list in {where} was in force on {as_of}",
             f"no Forbidden/Limited list in {where} was in force on {as_of} (the earliest, {earliest.name}, took effect on "
-            f"{earliest.date}); the deck was checked without one",
+            f"{earliest.date}); {NO_VERDICT}",
         )
     if len(pool) == 1:
         return Applied(pool[0], f"the only list in {where}{aside}")

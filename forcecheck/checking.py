@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from forcecheck.banlists import Applied, Banlist, ListFile, file_choice
+from forcecheck.banlists import NO_VERDICT, Applied, Banlist, ListFile, file_choice
 from forcecheck.cards.catalog import Catalog
 from forcecheck.decklists.model import Decklist
 from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, parse_decklist
@@ -110,7 +110,7 @@ class FormatCache:
         earliest = min(dated, key=lambda b: (b.date, b.name)) if dated else None
         since = f" (the earliest, {earliest.name}, took effect on {earliest.date})" if earliest else " (none carries a date)"
         return Applied(None, f"none: no imported list was in force on {as_of}",
-                       f"no imported Forbidden/Limited list of the format was in force on {as_of}{since}; the deck was checked without one")
+                       f"no imported Forbidden/Limited list of the format was in force on {as_of}{since}; {NO_VERDICT}")
 
 
 def _own_list(rule, as_of: str) -> Applied:
@@ -124,7 +124,7 @@ def _own_list(rule, as_of: str) -> Applied:
         first = min(rule.versions, key=lambda v: str(v.effective))
         return Applied(None, f"none: no version of the format's list was in force on {as_of}",
                        f"no version of the format's banned list was in force on {as_of} (the first, {first.name}, took effect on "
-                       f"{first.effective}); the deck was checked without one")
+                       f"{first.effective}); {NO_VERDICT}")
     if rule.cards is not None:
         return Applied(None, "the list written in the format")
     return Applied(None, "none: the format names no list (--banlist NAME or --banlist-file FILE chooses one)")

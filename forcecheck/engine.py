@@ -371,7 +371,7 @@ def compile_format(
     """Compile ``spec``; ``banlist`` is the list chosen for the run, ``"none"``, or None (the
     spec's own, the version in force on ``as_of``: an ISO date, default today).
     ``banlist_reason`` says why (``checking.FormatCache.applied``); ``banlist_missing``, when
-    lists exist but none was in force, becomes a warning on every deck (FC602); ``catalog``
+    lists exist but none was in force, becomes an error on every deck (FC602: no verdict without the day's list); ``catalog``
     the catalog its decks are checked against, when known."""
     cost_of = cost_function(spec.card_policy.double_faced_cost)
     chosen = banlist if isinstance(banlist, Banlist) else None
@@ -431,7 +431,7 @@ def compile_format(
 
 
 def _no_banlist_in_force(spec: FormatSpec, message: str, severity_overrides: dict[str, str] | None) -> CompiledRule:
-    """FC602 under the format's banlist rule id: one deck-wide warning that no list applied."""
+    """FC602 under the format's banlist rule id: one deck-wide error that no list applied."""
     from forcecheck.rules.base import Finding
 
     rule = next(r for r in spec.rules if r.kind == "banlist")

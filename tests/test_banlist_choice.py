@@ -1,6 +1,6 @@
 """Banlists are never chosen silently (issue 29, item 4): a --banlist-file's lists are chosen by
 the date and by the format's own lists (OCG or TCG, from the format's banlist rule), a date
-before every list is a warning (FC602), and every report names the list applied and why."""
+before every list is an error (FC602: no verdict without the day's list), and every report names the list applied and why."""
 
 from __future__ import annotations
 
@@ -84,19 +84,29 @@ def test_the_region_comes_from_the_formats_banlist_rule(lflist, tmp_path):
     assert deck_of(result)["banlist"] == "2011.9.1"
 
 
-def test_a_date_before_every_list_is_a_warning_and_the_report_says_none_applied(lflist):
+NO_VERDICT = ("so the deck cannot be judged by the list of that day (an error: name a list with --banlist, "
+              "or check the rest with --banlist none)")
+
+
+def test_a_date_before_every_list_is_an_error_and_the_report_says_none_applied(lflist):
+    """Issue 38: a date before every list applied none and said legal with a warning; a deck
+    checked by no list at all has no verdict (FC602 error), as a format whose pool is a list."""
     result = run("check", DECK, "-f", "ygo-5ds", "--banlist-file", lflist, "--as-of", "2010-01-01", "-o", "json")
     deck = deck_of(result)
-    assert result.exit_code == 0 and deck["legal"] and deck["banlist"] is None
+    assert result.exit_code == 1 and not deck["legal"] and deck["banlist"] is None
     assert deck["banlist_reason"] == f"none: no list in {lflist} was in force on 2010-01-01"
-    [warning] = [v for v in deck["violations"] if v["code"] == "FC602"]
-    assert warning["severity"] == "warning" and warning["rule"] == "forbidden-limited"
-    assert warning["message"] == (f"no Forbidden/Limited list in {lflist} was in force on 2010-01-01 (the earliest, 2011.3.1, "
-                                  "took effect on 2011-03-01); the deck was checked without one")
+    [error] = [v for v in deck["violations"] if v["code"] == "FC602"]
+    assert error["severity"] == "error" and error["rule"] == "forbidden-limited"
+    assert error["message"] == (f"no Forbidden/Limited list in {lflist} was in force on 2010-01-01 (the earliest, 2011.3.1, "
+                                f"took effect on 2011-03-01); {NO_VERDICT}")
     text = run("check", DECK, "-f", "ygo-5ds", "--banlist-file", lflist, "--as-of", "2010-01-01", "--color", "never").stdout
     assert f"banlist for ygo-5ds: none: no list in {lflist} was in force on 2010-01-01" in text
-    # --fail-on warning fails such a run: nothing was checked against a list
-    assert run("check", DECK, "-f", "ygo-5ds", "--banlist-file", lflist, "--as-of", "2010-01-01", "--fail-on", "warning").exit_code == 1
+    # the day a list took effect, it applies: no FC602, the deck is judged by it
+    judged = deck_of(run("check", DECK, "-f", "ygo-5ds", "--banlist-file", lflist, "--as-of", "2011-03-01", "-o", "json"))
+    assert judged["banlist"] == "2011.3.1" and not [v for v in judged["violations"] if v["code"] == "FC602"]
+    # --banlist none says the structure alone is meant: no FC602
+    alone = run("check", DECK, "-f", "ygo-5ds", "--banlist-file", lflist, "--banlist", "none", "--as-of", "2010-01-01", "-o", "json")
+    assert alone.exit_code == 0 and deck_of(alone)["legal"]
 
 
 def test_a_list_named_by_banlist_and_none_say_so(lflist):
@@ -132,7 +142,7 @@ def catalog_with_lists(tmp_path, lflist):
     return db, deck
 
 
-def test_imported_lists_latest_in_force_and_a_date_before_them_warns(catalog_with_lists):
+def test_imported_lists_latest_in_force_and_a_date_before_them_is_an_error(catalog_with_lists):
     db, deck = catalog_with_lists
     found = deck_of(run("check", deck, "-f", "ygo-5ds", "--catalog", db, "--as-of", "2011-10-01", "-o", "json"))
     assert found["banlist"] == "2011.9.1" and found["banlist_reason"] == "the latest imported list in force on 2011-10-01"
@@ -140,7 +150,7 @@ def test_imported_lists_latest_in_force_and_a_date_before_them_warns(catalog_wit
     assert found["banlist"] is None and found["banlist_reason"] == "none: no imported list was in force on 2009-01-01"
     assert [v["message"] for v in found["violations"] if v["code"] == "FC602"] == [
         "no imported Forbidden/Limited list of the format was in force on 2009-01-01 (the earliest, 2011.3.1, took effect on "
-        "2011-03-01); the deck was checked without one"]
+        f"2011-03-01); {NO_VERDICT}"]
 
 
 def test_no_list_imported_is_said_and_no_warning(tmp_path):
@@ -155,13 +165,13 @@ def test_a_format_without_a_banlist_rule_has_no_reason():
     assert json.loads(run("check", SAMPLES / "bifrost" / "legal-faria-stranger.txt", "-f", "bifrost", "-o", "json").stdout)["summary"]["banlists"] == []
 
 
-def test_the_wanderer_lists_own_versions_say_why_and_warn_before_the_first():
+def test_the_wanderer_lists_own_versions_say_why_and_refuse_a_date_before_the_first():
     deck_path = SAMPLES / "bifrost" / "legal-faria-stranger.txt"
     deck = deck_of(run("check", deck_path, "-f", "wanderer", "--as-of", "2024-01-01", "-o", "json"))
     assert deck["banlist"].startswith("Wanderer banned list") and deck["banlist_reason"] == "the format's own version in force on 2024-01-01"
     deck = deck_of(run("check", deck_path, "-f", "wanderer", "--as-of", "2020-01-01", "-o", "json"))
-    assert deck["banlist"] is None and deck["legal"]
-    assert [v["code"] for v in deck["violations"]] == ["FC602"]
+    assert deck["banlist"] is None and not deck["legal"]
+    assert [(v["code"], v["severity"]) for v in deck["violations"]] == [("FC602", "error")]
 
 
 def test_verify_names_the_list_and_why(lflist):

@@ -257,7 +257,12 @@ class Decklist(Record):
     """Lines that are not cards and were read as something else (a total, a table header row,
     a heading): kept, so nothing the user wrote goes unseen, and checked where they count."""
 
-    __slots__ = ("path", "sections", "format", "name", "metadata", "problems", "notes")
+    beside: "Decklist | None"
+    """A text list written around a deck code in the same file (``ydke://...`` in a post that also
+    lists the cards): resolve compares the two, so a file is one deck said twice or an error, never
+    the code's deck alone with the text's cards silently dropped."""
+
+    __slots__ = ("path", "sections", "format", "name", "metadata", "problems", "notes", "beside")
 
     def __init__(
         self,
@@ -268,7 +273,9 @@ class Decklist(Record):
         metadata: dict[str, Any] | None = None,
         problems: list[ReadProblem] | None = None,
         notes: list[Note] | None = None,
+        beside: "Decklist | None" = None,
     ) -> None:
+        self.beside = beside
         self.path = path
         self.sections = [] if sections is None else sections
         self.format = format

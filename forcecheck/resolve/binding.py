@@ -62,7 +62,8 @@ class _Resolver(LineReading):
         self.card_seen = False
         self.suggested = 0
         self.corrected = 0
-        self.ruler_spellings: dict[Card, str] = {}
+        self.ruler_spellings: dict[Card, tuple[str, str | None]] = {}
+        """A ruler card -> how its first line wrote it (name, printing code): which face it named."""
         self.title_lines: set[int | None] = set()
         self.title: str | None = deck.name
         self.headings: list[Note] = []
@@ -106,6 +107,8 @@ class _Resolver(LineReading):
                 self._remark_line(note)
             elif note.kind == "header-corrected":
                 self._corrected_header(note)
+            elif note.kind == "metadata":
+                self._metadata_line(note)
         sections = deck.sections
         parents = {id(s.parent) for s in sections if s.group and s.parent is not None}
         for section in sections:
@@ -129,8 +132,33 @@ class _Resolver(LineReading):
             path=deck.path, parts=self.parts, titles=fmt.titles, ruler=ruler, section_lines=self.section_lines,
             unknown=self.unknown, tallies=self.tallies,
         )
-        return Resolution(resolved, self.findings, self.outside, self.corrections, self.layout, self.title, self.headings,
-                          self.listed, self.title_lines)
+        resolution = Resolution(resolved, self.findings, self.outside, self.corrections, self.layout, self.title, self.headings,
+                                self.listed, self.title_lines)
+        if deck.beside is not None:
+            self._list_beside_code(resolution)
+        return resolution
+
+    def _list_beside_code(self, resolution: Resolution) -> None:
+        """A text list in the same file as a deck code: the same deck said twice is a note; another
+        deck is an error that says where they differ (FC014). Text that binds no card stays the
+        code's comments, as before."""
+        text = resolve(self.deck.beside, self.fmt, self.catalog, layout=True)
+        lines = sorted({entry.line for _key, _title, entry, card in text.layout or () if card is not None and entry.line is not None})
+        if not lines:
+            return
+        code_line = next((s.line for s in self.deck.sections if s.line is not None), None)
+        where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else f"line {lines[0]}"
+        ours, theirs = resolution.content, text.content
+        if ours == theirs:
+            self.add("line-read-as", line=lines[0], lines=tuple(lines),
+                     message=f"the text list on {where} is the same deck as the deck code on line {code_line}: read once")
+            return
+        differs = next(key for key in sorted(set(ours) | set(theirs)) if ours.get(key, 0) != theirs.get(key, 0))
+        section, card = differs
+        self.add("ambiguous-line", line=code_line, section=section, card=card.lstrip("?"),
+                 message=f"the deck code on line {code_line} and the text list on {where} are two different decks "
+                         f"({card.lstrip('?')} in the {self.fmt.titles.get(section, section)}: {ours.get(differs, 0)} in the code, "
+                         f"{theirs.get(differs, 0)} in the text); a decklist is one deck: keep one, or give each a file of its own")
 
     # --- written sections ---------------------------------------------------------------
 
@@ -173,7 +201,7 @@ class _Resolver(LineReading):
             if met is None:
                 if ruler:
                     for entry, card in zip(*target[-1]):
-                        self.ruler_spellings.setdefault(card, entry.name)
+                        self.ruler_spellings.setdefault(card, (entry.name, entry.printing))
                 if self.placer is None:
                     self.seen_ids.append(section_id)
                 else:
@@ -418,18 +446,22 @@ class _Resolver(LineReading):
                 self.add("card-placed", line=entry.line, section=section_id, card=card.name,
                          message=f"{entry.name!r} names {card.name} again (or its other face), already in the {self.fmt.titles[section_id]}: read as the same card")
                 return
-            self.ruler_spellings.setdefault(card, entry.name)
+            self.ruler_spellings.setdefault(card, (entry.name, entry.printing))
         self.parts.setdefault(section_id, []).append(([entry], [card]))
         tally[card] = tally.get(card, 0) + entry.count
 
     def _same_ruler(self, entry: Entry, card: Card) -> bool:
         """A line naming a ruler already listed by its other face (``J-Ruler: <back face>``,
-        ``Astema [J-Ruler]``, one copy) or written again with no count: the same card, not a
-        second ruler. The same name written twice with its count is two copies (CR 404.3)."""
+        ``Astema [J-Ruler]``, ``SDAO1-026J``, one copy): the same card, not a second ruler. The
+        same face written again, with a count or without, by its name or its code, is a second
+        copy (CR 404.3): two bare ``Faria`` lines, or ``1 Faria`` and ``1 SDAO1-026``."""
         seen = self.ruler_spellings.get(card)
-        if seen is None:
+        if seen is None or entry.count != 1:
             return False
-        return entry.count_text is None or (entry.count == 1 and _face_key(entry.name) != _face_key(seen))
+        before, now = _face_of(card, *seen), _face_of(card, entry.name, entry.printing)
+        if before is None or now is None:
+            return _face_key(entry.name) != _face_key(seen[0]) and entry.printing == seen[1]
+        return before != now
 
     def _outside(self, key: str, item: _Item) -> None:
         card_key = item.card.name if item.card else "?" + normalize_name(item.entry.name)
@@ -485,6 +517,20 @@ class _Resolver(LineReading):
 
 
 _J_TAG = lazy(r"\bj[-\s]?ruler\b", re.IGNORECASE)
+
+
+def _face_of(card: Card, written: str, printing: str | None) -> int | None:
+    """Which face of ``card`` a line names: 0 its front, 1.. its other faces (a J-ruler), None
+    when the line says neither (a name the card is known by that is no face's)."""
+    code = printing or (written.strip() if _CODE_LIKE.match(written.strip()) else None)
+    if code:
+        return 1 if code.strip().upper().endswith("J") and len(card.faces) else 0
+    if _J_TAG.search(written):
+        return 1
+    key = normalize_name(written)
+    if key == normalize_name(card.name):
+        return 0
+    return next((at for at, face in enumerate(card.faces, start=1) if normalize_name(face.name) == key), None)
 
 
 def _face_key(written: str) -> tuple[str, bool]:

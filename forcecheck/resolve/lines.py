@@ -21,6 +21,9 @@ _COMMENT_MARK = lazy(r"^(?:#+|//+)\s*")
 _DIGIT = lazy(r"\d")
 
 
+_CARD_NAMED_KEYS = frozenset({"name", "archetype", "format"})
+"""Metadata a card's name may be the value of (a deck named after its best card)."""
+
 _LONGEST_NAME_LINE = 160
 """Longer than any card's name with its count and a remark (the longest names of both games are
 under 100 characters): a text line this long is looked up as no card."""
@@ -198,6 +201,29 @@ class LineReading:
                                  "and nothing in the list tells which; write the card as a card line (e.g. '1 Name') "
                                  "or the sentence in a comment")
                 return
+
+    def _metadata_line(self, note: Note) -> None:
+        """A metadata line whose value is a card line (``Player: 1 Dark Hole``) or, for a key no
+        card names (player, date, event, place...), a card's exact name (``Event: Dark Hole``):
+        ambiguous (FC014), never a card silently kept out of the deck. A deck named after a card
+        (``Deck: Dark Magician``) is the deck's name, as a judge reads it."""
+        from forcecheck.decklists.lines import metadata_of, parse_entry
+
+        found = metadata_of(note.text)
+        if found is None:
+            return
+        key, value = found
+        by_name = self.catalog.remembered("name", self.game)[1]
+        entry = parse_entry(value, note.line)
+        card, count = None, 1
+        if entry.count_text is not None and entry.count_ok:
+            card, count = by_name(entry.name), entry.count
+        if card is None and key not in _CARD_NAMED_KEYS:
+            card = by_name(value)
+        if card is not None:
+            self.add("ambiguous-line", line=note.line, card=card.name,
+                     message=f"{note.text!r} reads as the list's {key} or as {count} {card.name}, and nothing in the list tells "
+                             "which; write the card as a card line under its section, or the value as it is meant")
 
     def _remark_line(self, note: Note) -> None:
         """A line in brackets read as a remark (``(各一枚ずつ)``): where its words are a card's name
