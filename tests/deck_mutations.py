@@ -565,6 +565,30 @@ def second_ruler_in_side(deck, facts, rng):
                   ("FC201",))
 
 
+@family("second-ruler:bare-twice", "the ruler's name on two lines of the ruler area, no count on either (CR 404.3: two copies)")
+def second_ruler_bare_twice(deck, facts, rng):
+    if not _fow_ruler(deck) or len(_rulers(deck)) != 1:
+        return None
+    name = _rulers(deck)[0]
+    mutated = set_line(deck, "ruler", name, Line(1, name, raw=name))
+    mutated = insert_line(mutated, "ruler", Line(1, name, raw=name))
+    return Mutant("second-ruler:bare-twice", mutated, f"'{name}' twice in the ruler area: two copies", ("FC702", "FC101", "FC201"),
+                  judged=insert_line(deck, "ruler", Line(1, name)))
+
+
+@family("second-ruler:name-and-code", "'1 Faria' and '1 SDAO1-026' (its own code, the same face) in the ruler area")
+def second_ruler_name_and_code(deck, facts, rng):
+    if not _fow_ruler(deck) or len(_rulers(deck)) != 1:
+        return None
+    name = _rulers(deck)[0]
+    code = facts.code(name)
+    if code is None:
+        return None
+    return Mutant("second-ruler:name-and-code", insert_line(deck, "ruler", Line(1, code, raw=f"1 {code}")),
+                  f"'1 {name}' and '1 {code}': two copies of one face", ("FC702", "FC101", "FC201"),
+                  judged=insert_line(deck, "ruler", Line(1, name)))
+
+
 def _slashed(deck, facts, rng, family_name: str, style: str) -> Mutant | None:
     if not _fow_ruler(deck) or len(_rulers(deck)) != 1:
         return None
@@ -653,6 +677,51 @@ def title_line_banned(deck, facts, rng):
         return None
     return Mutant("title-line:banned", deck.replace(top=(Line(1, name, prefix="1st Place: "),)), f"'1st Place: 1 {name}': {name} is banned",
                   ("FC601",), judged=insert_line(deck, "main", Line(1, name)))
+
+
+METADATA_PREFIXES = {"player": "Player: ", "date": "Date: ", "event": "Event: "}
+
+
+def _metadata_line(deck, facts, rng, key: str) -> Mutant | None:
+    chosen = at_limit(deck, facts, rng)
+    if chosen is None:
+        return None
+    name, limit = chosen
+    extra = limit + 1 - deck.copies(name)
+    if key == "event" and extra != 1:
+        return None  # 'Event: Name' says one copy, by the card's exact name
+    text = f"{METADATA_PREFIXES[key]}{name}" if key == "event" else f"{METADATA_PREFIXES[key]}{extra} {name}"
+    return Mutant(f"metadata-line:{key}", deck.replace(top=(Line(extra, name, raw=text),)),
+                  f"'{text}' above the list: {limit + 1} copies if it is a card line; at most {limit}", ("FC201", "FC014"),
+                  judged=insert_line(deck, "main", Line(extra, name)))
+
+
+for _key in METADATA_PREFIXES:
+    family(f"metadata-line:{_key}", f"'{METADATA_PREFIXES[_key]}1 Name' (a metadata line whose value is a card line) above the list")(
+        lambda d, f, r, _key=_key: _metadata_line(d, f, r, _key))
+
+
+@family("deck-code-beside", "the list with one copy over the limit, and the legal deck's ydke:// code in a comment under it")
+def deck_code_beside(deck, facts, rng):
+    if deck.game != "ygo":
+        return None
+    from forcecheck.decklists.ydke import encode
+
+    parts = []
+    for section_id in ("main", "extra", "side"):
+        codes = []
+        for line in deck.section(section_id):
+            code = facts.passcode(line.name)
+            if code is None or line.raw is not None:
+                return None
+            codes += [int(code)] * line.count
+        parts.append(codes)
+    over = _over(deck, facts, rng, None, "deck-code-beside")
+    if over is None:
+        return None
+    text = f"# ydke: {encode(*parts)}"
+    return Mutant("deck-code-beside", over.deck.replace(top=(Line(0, "code", raw=text),)),
+                  f"{over.what}, and a ydke:// code of the legal deck in a comment", ("FC201", "FC014"), judged=over.deck)
 
 
 COMMENT_STYLES = {"hash": "#{c} {n}", "hash-space": "# {c} {n}", "slashes": "// {c} {n}", "slashes-tight": "//{c}x {n}"}

@@ -5,7 +5,10 @@ Families (tests/deck_mutations.py): a copy over the limit in every count form, o
 the sideboard; banned, Forbidden, Limited cards and combination bans; each section one card over
 or under its size; a card in a section it cannot be in; a second ruler (another one, the same one
 twice, a [Tag] ruler twice, one in the sideboard, 'A // B' with printing codes); the card on a
-title-like first line or a comment-like line; a common word for a card. Each (family, shape) cell
+title-like first line or a comment-like line; a common word for a card; and issue 38's whole-line and whole-file
+readings: a printing code beside another card (code-line:*), a card line as a metadata value
+(metadata-line:*), a legal deck's ydke:// code beside an illegal text list (deck-code-beside), one ruler
+face twice (second-ruler:bare-twice, :name-and-code); and the page shapes around every mutant (prose-*). Each (family, shape) cell
 runs on one CI deck per game (tests/reading_suites.py); today's false legals are strict xfail
 entries of tests/reading_known_failures.py. benchmarks/mutation_hunt.py runs thousands of mutants
 over decks of the real catalogs.
