@@ -164,6 +164,14 @@ def test_a_site_s_own_tags_are_stripped_and_a_tag_naming_a_section_heads_it():
     assert glued.legal and "FC001" not in codes(glued)
 
 
+def test_a_tag_glued_to_a_name_with_no_pair_on_the_page_is_markup_and_the_card_counts():
+    report = check(MAIN.replace("1 Heavy Storm", "1 Heavy Storm[/ccDeck]") + EXTRA)
+    assert report.legal and report.sections == {"main": 40, "extra": 6}
+    assert finding(report, "FC013").message == "read '1 Heavy Storm[/ccDeck]' as 1 Heavy Storm (a forum tag glued to the name, stripped)"
+    over = check(MAIN + "1 Junk Synchron[/deck]\n" + EXTRA)
+    assert [(v.code, v.card, v.found) for v in over.violations if v.severity == "error"] == [("FC201", "Junk Synchron", 4)]
+
+
 def test_a_colon_before_a_count_cuts_a_list_on_one_line_but_a_colon_in_a_name_does_not():
     report = check("Main Deck: " + ":".join(f"{c} {n}" for c, n in YGO_MAIN) + "\n" + EXTRA)
     assert report.sections == {"main": 40, "extra": 6}

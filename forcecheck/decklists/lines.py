@@ -249,6 +249,8 @@ def _pipe_row(text: str, line: int | None) -> Entry | None:
 _CODE_ALONE = lazy(rf"^(?:{_CODE})$")
 
 
+_GLUED_TAG = lazy(r"(?<=\S)\[/[A-Za-z]{1,20}\]|^\[[A-Za-z]{1,20}(?:=[^\]]*)?\](?=\S)")
+"""A forum tag glued to a name's end (closing) or start (opening): markup, never part of a name."""
 _FACE_COUNT = lazy(r"^(\d{1,4})\s*[xX×]?\s+(?=\S)")
 """``1 B`` after ``1 A //``: the part after the slashes is a card line of its own, with its count."""
 
@@ -277,6 +279,10 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     args = (entry.count, entry.count_text, entry.count_ok)
     if note_free:
         out.append(_reading(note_free, entry.printing, *args, ReadingKind.REMARK_IN_BRACKETS))
+    if "[" in entry.name:
+        untagged = _strip_name(_GLUED_TAG.sub(" ", entry.name))
+        if untagged and untagged != entry.name:  # "Torrential Tribute[/ccDeck]" with no "[ccDeck]" on the page
+            out.append(_reading(untagged, entry.printing, *args, ReadingKind.MARKUP_GLUED))
     cost = _COST_FIRST.match(entry.name)
     if cost:  # "(3) Reunion of Sisters": the card's cost before its name
         out.append(_reading(_strip_name(entry.name[cost.end():]), entry.printing, *args, ReadingKind.COST_FIRST))
