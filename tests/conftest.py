@@ -193,6 +193,7 @@ def _isolated_user_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
     monkeypatch.delenv("FORCECHECK_CATALOG", raising=False)
     monkeypatch.delenv("FORCECHECK_FORMATS_PATH", raising=False)
+    monkeypatch.delenv("COLUMNS", raising=False)  # the report's own default width, whatever the runner (xdist sets one) says
 
 
 @pytest.fixture(scope="session")

@@ -36,13 +36,15 @@ def test_names_forgive_case_punctuation_accents_quotes_and_stranger_suffix():
     assert violations(text) == []
 
 
-def test_printing_code_resolves_and_wins_over_the_name():
+def test_printing_code_resolves_and_a_name_it_contradicts_is_ambiguous():
+    """Issue 38: 'Viviane (SDAO1-025)' was judged on the code (Excalibur) with a warning; a line
+    naming two cards is ambiguous (FC014, an error), and the code's card still counts."""
     assert violations(faria(main=FARIA_MAIN[:-1] + [(4, "Viviane (SDAO1-031)")])) == []
     assert violations(faria(main=FARIA_MAIN[:-1] + [(4, "Vivianne (sdao1-031)")])) == []  # the code rescues a typo
     found = violations(faria(main=FARIA_MAIN[:-1] + [(4, "Viviane (SDAO1-025)")]))  # SDAO1-025 is Excalibur
     assert [(v.code, v.rule, v.severity, v.card, v.line) for v in found] == [
         ("FC201", "copy-limit", "error", "Excalibur", 9),
-        ("FC009", "printing-mismatch", "warning", "Excalibur", 13),
+        ("FC014", "ambiguous-line", "error", "Excalibur", 13),
     ]
 
 

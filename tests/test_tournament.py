@@ -315,7 +315,8 @@ def dated_check(tmp_path, as_of, deck=None):
 
 def test_dated_banlist_versions_by_date(tmp_path):
     result, deck = dated_check(tmp_path, "2019-12-31")
-    assert result.exit_code == 0 and deck["banlist"] is None  # no version in force yet
+    assert result.exit_code == 1 and deck["banlist"] is None  # no version in force yet: no verdict (FC602)
+    assert [(v["code"], v["severity"]) for v in deck["violations"]] == [("FC602", "error")]
     result, deck = dated_check(tmp_path, "2020-01-15")
     assert deck["banlist"] == "Test list 2020-01"
     assert [(v["code"], v["rule"], v["card"], v["found"], v["limit"]) for v in deck["violations"]] == [

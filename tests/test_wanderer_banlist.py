@@ -84,10 +84,13 @@ def test_a_combination_ban_on_two_tag_rulers():
 def test_no_list_applies_before_it_is_known_in_use(tmp_path):
     deck = tmp_path / "d.txt"
     deck.write_text(faria(side=[(1, "Magical Dragon")]), encoding="utf-8")
-    for as_of, legal, banlist in (("2022-06-14", True, None), ("2022-06-15", False, VERSION.name)):
+    """Before the list is known in use no list applies: no verdict (FC602, an error), never legal by
+    no list; from that day the list applies (Magical Dragon is banned)."""
+    for as_of, codes, banlist in (("2022-06-14", ["FC602"], None), ("2022-06-15", ["FC601"], VERSION.name)):
         result = runner.invoke(app, ["check", str(deck), "-f", "wanderer", "--as-of", as_of, "-o", "json"])
         report = json.loads(result.stdout)["decks"][0]
-        assert (report["legal"], report["banlist"]) == (legal, banlist)
+        assert (report["legal"], report["banlist"]) == (False, banlist)
+        assert [v["code"] for v in report["violations"] if v["severity"] == "error"] == codes
 
 
 # --- banlist import: the same JSON shape --------------------------------------------------------------

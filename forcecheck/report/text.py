@@ -163,7 +163,8 @@ def _deck_block(deck: DeckReport, paint, width: int) -> str:
     fmt = printable(fmt)
     path = printable(deck.path)
     if deck.error is not None:
-        return _wrapped([("ERROR ", "1;35"), (printable(deck.error), "")], paint, width)
+        # one line whatever its length: the file and what is wrong with it, whole for grep and CI logs
+        return _wrapped([("ERROR ", "1;35"), (printable(deck.error), "")], paint, 1 << 30)
     violations = deck.violations
     errors = sum(1 for v in violations if v.severity == "error")
     warnings = len(violations) - errors
