@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -241,3 +242,16 @@ def test_a_catalog_holding_only_banlists_is_said_at_import_and_at_every_check(tm
                           "(forcecheck catalog import ...)") for n in notes), notes
     full = run("check", str(SAMPLES / "ygo-5ds" / "legal-synchro.ydk"), "-f", "ygo-5ds", "-o", "json")
     assert not any("has no ygo cards" in n for n in json.loads(full.stdout)["summary"]["notes"])
+
+
+def test_the_text_report_says_each_findings_level_in_words_with_or_without_colour(tmp_path):
+    """Issue 39: warnings and errors looked the same without colour (CI logs, pipes, colour-blind
+    readers); the level column says error or warning in words, in every text output."""
+    deck = tmp_path / "d.txt"
+    deck.write_text(faria().replace("4 Viviane", "5 Viviane").replace("Perceval, the Seeker of Holy Grail", "Perceval, the Seeker of Holy Grial"))
+    for colour in ("never", "always"):
+        out = run("check", str(deck), "-f", "bifrost", "--color", colour).stdout
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
+        rows = {line.split()[1]: line.split()[2] for line in plain.splitlines() if re.match(r"\s+\d+\s+FC\d{3}\s", line)}
+        assert rows == {"FC012": "warning", "FC201": "error"}, plain
+        assert "line  code   level    rule" in plain

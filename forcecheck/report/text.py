@@ -139,7 +139,9 @@ def _paint(text: str, style: str) -> str:
     return f"\x1b[{style}m{text}\x1b[0m" if text else text
 
 
-_HEADER = ("line", "code", "rule", "section", "message")
+_HEADER = ("line", "code", "level", "rule", "section", "message")
+"""The level column says error or warning in words: colour is not the only sign (CI logs, pipes, colour-blind readers)."""
+_NARROW = len(_HEADER) - 1
 
 
 def curve_lines(deck: DeckReport) -> dict[str, str]:
@@ -199,24 +201,24 @@ def _table(deck: DeckReport, paint, width: int) -> str:
             message = (message, printable(curve))
         else:
             message = (message,)
-        rows.append((str(v.line) if v.line is not None else "-", v.code, printable(v.rule), printable(v.section or "-"), message,
-                     "31" if v.severity == "error" else "33"))
-    fixed = [max(_cells(h), *(_cells(row[i]) for row in rows)) for i, h in enumerate(_HEADER[:4])]
-    longest = max(_cells(_HEADER[4]), *(_cells(part) for row in rows for part in row[4]))
-    room = width - sum(fixed) - 2 * 4  # two spaces between columns
+        rows.append((str(v.line) if v.line is not None else "-", v.code, v.severity, printable(v.rule), printable(v.section or "-"),
+                     message, "31" if v.severity == "error" else "33"))
+    fixed = [max(_cells(h), *(_cells(row[i]) for row in rows)) for i, h in enumerate(_HEADER[:_NARROW])]
+    longest = max(_cells(_HEADER[_NARROW]), *(_cells(part) for row in rows for part in row[_NARROW]))
+    room = width - sum(fixed) - 2 * _NARROW  # two spaces between columns
     if room < 1:  # columns wider than the page: rich's last-resort layout, rare enough to hand over
         return _rich_table(deck, paint is _paint, width)
     message_width = min(longest, room)
-    indent = " " * (sum(fixed) + 2 * 4)
-    header = _wrap(_HEADER[4], message_width)  # a very narrow page folds the title too (rich sets titles at the bottom)
-    lines = [paint((indent + piece).rstrip(" "), "2") for piece in header[:-1]] + [paint(_row(_HEADER[:4], fixed) + header[-1], "2")]
+    indent = " " * (sum(fixed) + 2 * _NARROW)
+    header = _wrap(_HEADER[_NARROW], message_width)  # a very narrow page folds the title too (rich sets titles at the bottom)
+    lines = [paint((indent + piece).rstrip(" "), "2") for piece in header[:-1]] + [paint(_row(_HEADER[:_NARROW], fixed) + header[-1], "2")]
     for row in rows:
         first = True
-        for part, style in zip(row[4], ("", "2")):
+        for part, style in zip(row[_NARROW], ("", "2")):
             for piece in _wrap(part, message_width):
                 if first:
-                    cells = (row[0], paint(row[1], row[5]), row[2], row[3])
-                    lines.append((_row(cells, fixed, (row[1],)) + paint(piece, style)).rstrip(" "))
+                    cells = (row[0], paint(row[1], row[6]), paint(row[2], row[6]), row[3], row[4])
+                    lines.append((_row(cells, fixed, (row[1], row[2])) + paint(piece, style)).rstrip(" "))
                     first = False
                 else:
                     lines.append((indent + paint(piece, style)).rstrip(" "))
@@ -224,15 +226,16 @@ def _table(deck: DeckReport, paint, width: int) -> str:
 
 
 def _row(cells, widths, raw: tuple = ()) -> str:
-    """The four narrow columns of a row, padded (the first right-aligned); ``raw`` holds the
-    code cell as written when the cell itself carries colour codes."""
-    line, code, rule, section = cells
-    code_len = _cells(raw[0]) if raw else _cells(code)
+    """The narrow columns of a row, padded (the first right-aligned); ``raw`` holds the code and
+    level cells as written when the cells themselves carry colour codes."""
+    line, code, level, rule, section = cells
+    code_len, level_len = (_cells(raw[0]), _cells(raw[1])) if raw else (_cells(code), _cells(level))
     return (
         " " * (widths[0] - _cells(line)) + line + "  "
         + code + " " * (widths[1] - code_len) + "  "
-        + rule + " " * (widths[2] - _cells(rule)) + "  "
-        + section + " " * (widths[3] - _cells(section)) + "  "
+        + level + " " * (widths[2] - level_len) + "  "
+        + rule + " " * (widths[3] - _cells(rule)) + "  "
+        + section + " " * (widths[4] - _cells(section)) + "  "
     )
 
 
@@ -322,6 +325,7 @@ def _rich_table(deck: DeckReport, colour: bool, width: int) -> str:
     table = Table(show_edge=False, box=None, pad_edge=False, padding=(0, 1), show_header=True, header_style="dim")
     table.add_column("line", justify="right", no_wrap=True)
     table.add_column("code", no_wrap=True)
+    table.add_column("level", no_wrap=True)
     table.add_column("rule", no_wrap=True)
     table.add_column("section", no_wrap=True)
     table.add_column("message", overflow="fold")
@@ -333,7 +337,8 @@ def _rich_table(deck: DeckReport, colour: bool, width: int) -> str:
         if curve and curve not in shown:
             shown.add(curve)
             message.append("\n" + printable(curve), style="dim")
-        table.add_row(str(v.line) if v.line is not None else "-", Text(v.code, style="red" if v.severity == "error" else "yellow"),
+        style = "red" if v.severity == "error" else "yellow"
+        table.add_row(str(v.line) if v.line is not None else "-", Text(v.code, style=style), Text(v.severity, style=style),
                       Text(printable(v.rule)), Text(printable(v.section or "-")), message)
     console.print(table)
     console.file.flush()
