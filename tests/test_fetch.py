@@ -258,6 +258,11 @@ def test_an_unreachable_source_a_missing_file_and_a_silent_server_are_one_line_e
         closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
     result = run("catalog", "fetch", "fow", "--source", closed, "--catalog", catalog)
     assert result.exit_code == 2 and result.stderr.startswith(f"forcecheck: error: {closed}/fow/cards.json: cannot reach it (")
+    # offline is no dead end (issue 39.2): the file's address, the import command and the mirror folder --source reads
+    assert result.stderr.rstrip("\n").endswith(
+        f"to go on without this network, download the files on a machine that has one (fow/cards.json from {closed}/fow/cards.json), "
+        "then import them with 'forcecheck catalog import fowsim cards.json', or put them in a folder as fow/cards.json and run "
+        "'forcecheck catalog fetch fow --source FOLDER'") and result.stderr.count("\n") == 1
     (mirror / "fow" / "cards.json").unlink()
     base = serve(mirror)
     result = run("catalog", "fetch", "fow", "--source", base, "--catalog", catalog)

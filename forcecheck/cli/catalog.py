@@ -156,6 +156,8 @@ def catalog_fetch(
     try:
         with _progress() as progress:
             result = fetch.fetch_into(sources, target, pins, pin_source, timeout, progress, fetched_one)
+    except fetch.Unreachable as exc:
+        fail(f"{exc}; nothing was imported (the catalog was not changed); {fetch.offline_advice(sources, game)}")
     except ForcecheckError as exc:
         fail(f"{exc}; nothing was imported (the catalog was not changed)")
     finally:

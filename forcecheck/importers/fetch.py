@@ -107,6 +107,28 @@ class FetchError(ForcecheckError):
     catalog is left as it was."""
 
 
+class Unreachable(FetchError):
+    """No answer at all (offline, a firewall, a name that does not resolve): the files must come
+    another way, and the message says which (``offline_advice``)."""
+
+
+IMPORT_COMMANDS = {"fowsim": "forcecheck catalog import fowsim", "ygopro": "forcecheck catalog import ygopro",
+                   "banlist": "forcecheck banlist import"}
+
+
+def offline_advice(sources: list[Source], game: str) -> str:
+    """How to go on without a network: each file's address, the import command for it, and the
+    mirror folder that ``--source`` reads (every file under its role's path)."""
+    files = "; ".join(f"{s.role} from {s.address}" for s in sources)
+    by_importer: dict[str, list[str]] = {}
+    for source in sources:  # one import of every file an importer reads (a database and its names in other languages)
+        by_importer.setdefault(source.importer, []).append(source.role.split("/")[-1])
+    commands = " and ".join(f"'{IMPORT_COMMANDS[importer]} {' '.join(names)}'" for importer, names in by_importer.items())
+    roles = ", ".join(s.role for s in sources)
+    return (f"to go on without this network, download the files on a machine that has one ({files}), then import them "
+            f"with {commands}, or put them in a folder as {roles} and run 'forcecheck catalog fetch {game} --source FOLDER'")
+
+
 def locale_role(lang: str) -> str:
     return f"ygo/cards-{lang}.cdb"
 
@@ -212,14 +234,14 @@ def download(source: Source, folder: Path, timeout: float = TIMEOUT, progress: C
         total = f" of {got + exc.expected:,}" if exc.expected else ""
         raise FetchError(f"{where}: the download was cut short ({got:,}{total} bytes)") from None
     except (TimeoutError, socket.timeout):
-        raise FetchError(f"{where}: no answer within {timeout:g} s (--timeout)") from None
+        raise Unreachable(f"{where}: no answer within {timeout:g} s (--timeout)") from None
     except urllib.error.URLError as exc:
-        raise FetchError(f"{where}: cannot reach it ({_reason(exc.reason)})") from None
+        raise Unreachable(f"{where}: cannot reach it ({_reason(exc.reason)})") from None
     except http.client.HTTPException as exc:
         raise FetchError(f"{where}: the server's answer is broken ({type(exc).__name__}: {exc})") from None
     except OSError as exc:
         if isinstance(exc, (ConnectionError, socket.gaierror)) or target.parent.exists():
-            raise FetchError(f"{where}: the connection failed ({_reason(exc)})") from None
+            raise Unreachable(f"{where}: the connection failed ({_reason(exc)})") from None
         raise FetchError(f"cannot write the download beside the catalog ({exc.strerror or exc})") from None
     if size == 0:
         raise FetchError(f"{where}: the server sent an empty file")
