@@ -90,16 +90,20 @@ class FormatCache:
                 return Applied(found, "the format's default list")
         pattern = next((r.imported for r in rules if r.imported), None)
         if pattern:
-            return self._imported_in_force(pattern, as_of)
+            return self._imported_in_force(pattern, as_of, next((r for r in rules if r.imported), None))
         return _own_list(rules[0], as_of)
 
-    def _imported_in_force(self, pattern: str, as_of: str) -> Applied:
+    def _imported_in_force(self, pattern: str, as_of: str, rule=None) -> Applied:
         """The latest imported list the format takes (``pattern``) that took effect by ``as_of``."""
         from forcecheck.banlists import in_force, takes
 
         imported = self.catalog.banlists() if hasattr(self.catalog, "banlists") else []  # the sample catalog holds none
         names = [b for b in imported if takes(pattern, b)]
         if not names:
+            if rule is not None and rule.list_file:
+                from forcecheck.rules.banlist import missing_list_advice
+
+                return Applied(None, f"none: {missing_list_advice(rule)}")
             return Applied(None, "none: no list of the format is imported ('forcecheck catalog fetch ygo' imports them, "
                                  "or name a file with --banlist-file)")
         stubs = [Banlist(name=b["name"], game=b["game"], date=b["date"]) for b in names]

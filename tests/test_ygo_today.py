@@ -258,11 +258,15 @@ def test_passcodes_no_card_has_are_skipped_with_one_note_per_list():
 
 def test_a_card_pool_format_without_its_list_is_never_legal():
     goat = (SAMPLES / "ygo-goat" / "legal-goat-control.txt").read_text(encoding="utf-8")
-    for name in ("ygo-goat", "ygo-edison"):
+    for name, file in (("ygo-goat", "GOAT.lflist.conf"), ("ygo-edison", "EDISON.lflist.conf")):
         report = check(goat, name)
         (missing,) = [v for v in report.violations if v.rule == "forbidden-limited"]
         assert not report.legal and missing.code == "FC601" and missing.line is None and missing.section is None
-        assert missing.message.startswith("no list to apply, so the card pool cannot be checked: no imported list matches /")
+        # the file and the command that imports it, never the format's regular expression (issue 39.3)
+        assert missing.message == (
+            "no list to apply, so the card pool cannot be checked: the format's list is not imported: download "
+            f"https://raw.githubusercontent.com/ProjectIgnis/LFLists/master/{file} and run 'forcecheck banlist import {file}', "
+            "or name the file with --banlist-file FILE; --banlist none checks the structure alone")
         assert report.banlist is None
     assert [v.rule for v in check(goat, "ygo-goat", banlist=NO_BANLIST).violations] == []  # --banlist none: the structure alone
 

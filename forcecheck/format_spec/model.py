@@ -279,6 +279,9 @@ class BanlistRule(RuleBase):
     """A regular expression over list names saying which lists the format takes (its region:
     OCG lists for an OCG format, TCG lists for a TCG one): among the imported lists, and among a
     --banlist-file's, the latest one with a date on or before the run's date applies."""
+    list_file: str | None = None
+    """Where the format's own list is published (the file's URL): a report that finds it missing
+    names the file and the command that imports it, never the ``imported`` pattern."""
     required: bool = False
     """The format cannot be judged without its list (a whitelist that is its card pool): with
     no list to apply, every deck gets a finding that says so. ``--banlist none`` still turns

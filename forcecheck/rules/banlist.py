@@ -263,12 +263,23 @@ def _entries(count: int) -> str:
     return "1 entry names" if count == 1 else f"{count} entries name"
 
 
+def missing_list_advice(rule) -> str:
+    """What to do when a format's list is not there: the file it is published as and the command
+    that imports it (``list_file``), else the import and --banlist-file commands; never the
+    format's ``imported`` regular expression, which says nothing to a player."""
+    if getattr(rule, "list_file", None):
+        name = rule.list_file.rstrip("/").rsplit("/", 1)[-1].replace("%20", " ")
+        shown = f'"{name}"' if " " in name else name
+        return (f"the format's list is not imported: download {rule.list_file} and run 'forcecheck banlist import {shown}', "
+                "or name the file with --banlist-file FILE")
+    return ("no imported list is one of the format's: import one (forcecheck banlist import FILE; 'forcecheck catalog fetch ygo' "
+            "brings today's OCG and TCG lists) or name a file with --banlist-file FILE")
+
+
 def compile_missing_list(rule: BanlistRule, ctx) -> Check:
     """A banlist rule that must have a list (``required``: the format's card pool) and has none:
     every deck is told so, never passed as legal."""
-    where = f"no imported list matches /{rule.imported.strip()}/" if rule.imported else "no list is written in the format"
-    message = (f"no list to apply, so the card pool cannot be checked: {where} and none was chosen; import it "
-               "(forcecheck banlist import FILE) or name it (--banlist-file FILE); --banlist none checks the structure alone")
+    message = f"no list to apply, so the card pool cannot be checked: {missing_list_advice(rule)}; --banlist none checks the structure alone"
 
     def check(deck: ResolvedDeck) -> list[Finding]:
         return [Finding(message=message, section=None)]
