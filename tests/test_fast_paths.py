@@ -82,7 +82,7 @@ def _rich_text(decks, width: int) -> str:
             continue
         table = Table(show_edge=False, box=None, pad_edge=False, padding=(0, 1), show_header=True)
         table.add_column("line", justify="right", no_wrap=True)
-        for name in ("code", "rule", "section"):
+        for name in ("code", "level", "rule", "section"):
             table.add_column(name, no_wrap=True)
         table.add_column("message", overflow="fold")
         shown: set[str] = set()
@@ -93,7 +93,7 @@ def _rich_text(decks, width: int) -> str:
             if curve and curve not in shown:
                 shown.add(curve)
                 message.append("\n" + printable(curve))
-            table.add_row(str(v.line) if v.line is not None else "-", v.code, Text(printable(v.rule)), Text(printable(v.section or "-")), message)
+            table.add_row(str(v.line) if v.line is not None else "-", v.code, v.severity, Text(printable(v.rule)), Text(printable(v.section or "-")), message)
         console.print(table)
         console.print()
     console.file.flush()
