@@ -25,11 +25,11 @@ if TYPE_CHECKING:
 
 _ENTRY = lazy(r"^(\d+)\s+(-?\d+)\s*(?:(?:--|#)\s*(.*))?$")
 MAX_DIGITS = 10
+"""Passcodes have at most 10 digits (leading zeros aside) and counts one: a longer number is a
+broken line (and past 4,300 digits Python would refuse to convert it)."""
 NO_VERDICT = ("so the deck cannot be judged by the list of that day (an error: name a list with --banlist, "
               "or check the rest with --banlist none)")
 """What a date before every list means (FC602): no verdict, never 'legal' by no list at all."""
-"""Passcodes have at most 10 digits (leading zeros aside) and counts one: a longer number is a
-broken line (and past 4,300 digits Python would refuse to convert it)."""
 _DATE = lazy(r"(?<!\d)((?:19|20)\d\d)[.-](\d{1,2})(?:[.-](\d{1,2}))?(?!\d)")
 _META = lazy(r"^--\s*(StartDate|EndDate)\s+(\S+)", re.IGNORECASE)
 _LABEL_END = lazy(r"\t|\s{2,}")

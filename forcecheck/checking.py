@@ -88,19 +88,19 @@ class FormatCache:
             found = lookup(default)
             if found is not None:
                 return Applied(found, "the format's default list")
-        pattern = next((r.imported for r in rules if r.imported), None)
-        if pattern:
-            return self._imported_in_force(pattern, as_of, next((r for r in rules if r.imported), None))
+        takes_imported = next((r for r in rules if r.imported), None)
+        if takes_imported is not None:
+            return self._imported_in_force(takes_imported, as_of)
         return _own_list(rules[0], as_of)
 
-    def _imported_in_force(self, pattern: str, as_of: str, rule=None) -> Applied:
-        """The latest imported list the format takes (``pattern``) that took effect by ``as_of``."""
+    def _imported_in_force(self, rule, as_of: str) -> Applied:
+        """The latest imported list the format takes (``rule.imported``) that took effect by ``as_of``."""
         from forcecheck.banlists import in_force, takes
 
         imported = self.catalog.banlists() if hasattr(self.catalog, "banlists") else []  # the sample catalog holds none
-        names = [b for b in imported if takes(pattern, b)]
+        names = [b for b in imported if takes(rule.imported, b)]
         if not names:
-            if rule is not None and rule.list_file:
+            if rule.list_file:
                 from forcecheck.rules.banlist import missing_list_advice
 
                 return Applied(None, f"none: {missing_list_advice(rule)}")

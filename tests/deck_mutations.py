@@ -654,12 +654,21 @@ for _key, _text in CODE_LINES.items():
 TITLE_PREFIXES = {"top8": "Top 8: ", "first-place": "1st Place: ", "winner": "Winner - ", "deck": "Deck: "}
 
 
-def _title_line(deck, facts, rng, key: str) -> Mutant | None:
+def one_copy_over(deck: Deck, facts: Facts, rng) -> tuple[str, int, int] | None:
+    """A card at (or near) its limit, its limit, and the copies one more line must hold to put it
+    one over: what the title-like, metadata and comment-like line families each write."""
     chosen = at_limit(deck, facts, rng)
     if chosen is None:
         return None
     name, limit = chosen
-    extra = limit + 1 - deck.copies(name)
+    return name, limit, limit + 1 - deck.copies(name)
+
+
+def _title_line(deck, facts, rng, key: str) -> Mutant | None:
+    over = one_copy_over(deck, facts, rng)
+    if over is None:
+        return None
+    name, limit, extra = over
     line = Line(extra, name, prefix=TITLE_PREFIXES[key])
     return Mutant(f"title-line:{key}", deck.replace(top=(line,)), f"'{TITLE_PREFIXES[key]}{extra} {name}' as the first line: {limit + 1} copies; at most {limit}",
                   ("FC201",), judged=insert_line(deck, "main", Line(extra, name)))
@@ -683,11 +692,10 @@ METADATA_PREFIXES = {"player": "Player: ", "date": "Date: ", "event": "Event: "}
 
 
 def _metadata_line(deck, facts, rng, key: str) -> Mutant | None:
-    chosen = at_limit(deck, facts, rng)
-    if chosen is None:
+    over = one_copy_over(deck, facts, rng)
+    if over is None:
         return None
-    name, limit = chosen
-    extra = limit + 1 - deck.copies(name)
+    name, limit, extra = over
     if key == "event" and extra != 1:
         return None  # 'Event: Name' says one copy, by the card's exact name
     text = f"{METADATA_PREFIXES[key]}{name}" if key == "event" else f"{METADATA_PREFIXES[key]}{extra} {name}"
@@ -728,11 +736,10 @@ COMMENT_STYLES = {"hash": "#{c} {n}", "hash-space": "# {c} {n}", "slashes": "// 
 
 
 def _comment_line(deck, facts, rng, key: str) -> Mutant | None:
-    chosen = at_limit(deck, facts, rng)
-    if chosen is None:
+    over = one_copy_over(deck, facts, rng)
+    if over is None:
         return None
-    name, limit = chosen
-    extra = limit + 1 - deck.copies(name)
+    name, limit, extra = over
     text = COMMENT_STYLES[key].format(c=extra, n=name)
     return Mutant(f"comment-line:{key}", insert_line(deck, "main", Line(extra, name, raw=text), at=1),
                   f"'{text}' inside the main deck: {limit + 1} copies if counted, else a finding on its line", ("FC201",), marker=text,

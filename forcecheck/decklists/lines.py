@@ -775,7 +775,8 @@ _MISSPELT_TITLES: BoundedMemo[int, tuple[str, ...]] = BoundedMemo(64)
 """The titles a header may be a misspelling of, per header table (``id()``; a batch shares one)."""
 
 
-_COPIES_MARK = re.compile(r"(?i)(?:^\d+\s*[x×]|[x×]\s*\d+$)")
+_COPIES_MARK = lazy(r"(?i)(?:^\d+\s*[x×]|[x×]\s*\d+$)")
+"""``3x Name``, ``Name x3``: an x beside the number marks a card's copies."""
 
 
 def misspelt_header(line: str, headers: HeaderTable) -> HeaderLine | None:

@@ -61,11 +61,11 @@ def _list_around_code(text: str, path: str, known_headers: Collection[str]) -> D
     """The text around a ydke:// code read as a text list (the code's lines left blank, so line
     numbers stay), or None when no line of it reads as a card line: the resolver decides, by the
     catalog, whether it is the code's deck said again or another deck."""
-    if not any(line.strip() and not has_code(line) for line in text.split("\n")):
+    around = ["" if has_code(line) else line for line in text.split("\n")]
+    if not any(line.strip() for line in around):
         return None
-    around = "\n".join("" if has_code(line) else line for line in text.split("\n"))
     try:
-        deck = read_text_decklist(around, path, known_headers)
+        deck = read_text_decklist("\n".join(around), path, known_headers)
     except ForcecheckError:
         return None
     return deck if any(section.entries for section in deck.sections) else None

@@ -524,7 +524,7 @@ def _face_of(card: Card, written: str, printing: str | None) -> int | None:
     when the line says neither (a name the card is known by that is no face's)."""
     code = printing or (written.strip() if _CODE_LIKE.match(written.strip()) else None)
     if code:
-        return 1 if code.strip().upper().endswith("J") and len(card.faces) else 0
+        return 1 if code.upper().endswith("J") and card.faces else 0
     if _J_TAG.search(written):
         return 1
     key = normalize_name(written)

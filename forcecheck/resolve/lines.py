@@ -93,16 +93,15 @@ class LineReading:
         cards (``1 A (CODE) // B``, ``A (CODE), B``) are read as those cards too, or the line is
         ambiguous; words that name another card (``1 B (A's code)``) make it ambiguous (FC014),
         never a card judged on the code alone. None: read the code's card as usual."""
-        by_name = self.catalog.remembered("name", self.game)[1]
         words = entry.name.strip()
-        if not normalize_name(words) or by_name(words) is card:
+        named = self.catalog.remembered("name", self.game)[1](words) if normalize_name(words) else card
+        if named is card:
             return None
         for reading in entry.alternatives:
             if reading.kind in (ReadingKind.FACES, ReadingKind.TABLE_ROW):
                 found = self._reading(entry, reading, correct=False)
                 if found is not None and any(item.card is card for item in found) and len(found) > 1:
                     return found
-        named = by_name(words)
         if named is None and not _CODE_LIKE.match(words):
             found = self.catalog.correct(self.game, words)
             if found is not None and found[0] is card:
@@ -126,7 +125,7 @@ class LineReading:
         rest = words[len(name):] if folded.startswith(name) else words[: -len(name)] if folded.endswith(name) else words
         rest = rest.strip(" ,;&+/|-–—:")
         if not rest or rest == words:
-            return by_name(rest) if rest and rest != words else None
+            return None  # the card's name is not at either end: nothing else to look up
         entry = parse_entry_simple(rest)
         return by_name(rest) or by_name(entry.name) or (self.catalog.correct(self.game, entry.name) or (None,))[0]
 
