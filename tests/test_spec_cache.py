@@ -57,3 +57,19 @@ def test_dated_banlist_versions_survive_the_cache(tmp_path):
     second = json.loads(runner.invoke(app, args).stdout)  # from the cache
     assert first == second
     assert [(v["rule"], v["card"]) for v in second["decks"][0]["violations"]] == [("banned", "Viviane")]
+
+
+def test_a_changed_spec_model_is_a_miss(tmp_path, monkeypatch):
+    """Before: an entry written before BanlistRule gained ``list_file`` was read back without it,
+    and every ygo check and ``banlist list`` ended in an AttributeError (same version, same spec
+    files, a changed model). The models' source is stamped like the spec files."""
+    model = tmp_path / "model.py"
+    model.write_text("# the models, version 1\n")
+    monkeypatch.setattr(cache, "MODEL_SOURCE", model)
+    monkeypatch.setenv("FORCECHECK_CACHE_DIR", str(tmp_path / "cache"))
+    load_format_cached("ygo-5ds")
+    assert cache.load_cached(find_format("ygo-5ds")) is not None
+    model.write_text("# the models, version 2: a field more\n")
+    assert cache.load_cached(find_format("ygo-5ds")) is None
+    assert load_format_cached("ygo-5ds").name == "ygo-5ds"  # validated afresh, and stored again
+    assert cache.load_cached(find_format("ygo-5ds")) is not None

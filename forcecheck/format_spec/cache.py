@@ -44,8 +44,14 @@ def _stamp(path: Path) -> list:
     return [str(path.resolve()), st.st_size, st.st_mtime_ns]
 
 
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5
 """Bump when the spec models change shape: a cache written before is then not read."""
+
+MODEL_SOURCE = Path(__file__).with_name("model.py")
+"""The spec models' source is stamped with every entry, as the spec files are: between two
+releases (an editable install, a checkout) the models change shape without a version or a
+CACHE_FORMAT bump, and an entry written before would lack a field the compiler reads (a
+``list_file`` that was not there yet stopped every ygo check with an AttributeError)."""
 
 
 class SpecView(SimpleNamespace):
@@ -98,7 +104,7 @@ def store(root: Path, files: Iterable[Path], spec) -> None:
             "version": __version__,
             "cache": CACHE_FORMAT,
             "root": resolved,
-            "files": [_stamp(Path(f)) for f in files],
+            "files": [_stamp(Path(f)) for f in files] + [_stamp(MODEL_SOURCE)],
             "spec": spec.model_dump(mode="json"),
         }
         atomic_write(target, lambda handle: json.dump(entry, handle, ensure_ascii=False))
