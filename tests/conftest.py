@@ -42,6 +42,34 @@ needs_shared = pytest.mark.skipif(
     reason="../shared (third-party card data) is not beside this checkout; it is not shipped with the repo",
 )
 
+FULL_RUN = os.environ.get("FORCECHECK_TEST_FULL") == "1"
+"""Set by CI's second pass (.ci/run, lowest versions): the large property and hostile-input tests
+run every example they declare. The README's test command runs a quarter of them (``examples``),
+so it stays within five minutes on two cores; benchmarks/hostile.py runs as many as asked."""
+
+
+def examples(full: int) -> int:
+    """How many generated examples a bounded property test runs: ``full`` in CI's second pass,
+    else a quarter (at least 10)."""
+    return full if FULL_RUN else max(10, full // 4)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Outside CI's second pass, a browser test marked ``postgresql_in_full_run`` runs on SQLite
+    alone: what it drives is the pages, and the storage and API tests run on both databases in
+    every run. Deselected, not skipped: nothing is missing."""
+    if FULL_RUN:
+        return
+    keep, drop = [], []
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        on_postgres = params.get("db_url") == "postgresql"
+        (drop if on_postgres and item.get_closest_marker("postgresql_in_full_run") else keep).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
 _CATALOG = sample_catalog()
 _FORMATS = FormatCache()
 

@@ -30,6 +30,8 @@ ADMIN = "organiser-test-token-" + "x" * 20
 BEARER = {"Authorization": f"Bearer {ADMIN}"}
 POSTGRES_ENV = "FORCECHECK_TEST_POSTGRES_URL"
 CHROMIUM_ENV = "FORCECHECK_TEST_CHROMIUM"
+POSTGRES_SKIP = (f"PostgreSQL tests need a server (Debian/Ubuntu: apt install postgresql) and {POSTGRES_ENV}, a postgresql:// "
+                 "URL whose role may create databases; .ci/run installs, starts and sets both")
 
 FARIA_ILLEGAL = (SAMPLES / "bifrost" / "illegal-unknown-card-name.txt").read_text(encoding="utf-8").replace(
     "4 Perceval, the Seeker of Holy Grail", "4 Perceval, the Seeker of Holy Grial")
@@ -70,7 +72,7 @@ def db_url(request, tmp_path):
         return
     url = postgres_url()
     if url is None:
-        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (a postgresql:// URL whose role may create databases); .ci/run sets it")
+        pytest.skip(POSTGRES_SKIP)
     fresh, drop = _fresh_postgres(url)
     try:
         yield fresh

@@ -205,9 +205,9 @@ def test_fmt_writes_yaml_and_ydk_in_their_own_form(suffix):
     text = path.read_text().replace("\r\n", "\n")
     new = fmt_text(text, fmt_name, suffix)
     if suffix == ".yaml":
-        assert new.startswith("# Atom Seikhart") and "format: bifrost" in new and "player: Sample Player" in new
+        assert new.startswith("# forcecheck sample for bifrost: legal") and "Atom Seikhart with a rune deck" in new and "format: bifrost" in new and "player: Sample Player" in new
     else:
-        assert new.startswith("#created by forcecheck sample decks\n") and "\n#main\n" in new and "\n!side\n" in new
+        assert new.startswith("#forcecheck sample for ygo-5ds: legal with no Forbidden/Limited list applied") and "\n#main\n" in new and "\n!side\n" in new
     assert contents(new, fmt_name, suffix) == contents(text, fmt_name, suffix)
 
 

@@ -390,6 +390,17 @@ def test_the_readme_has_two_set_up_commands_each_in_a_virtual_environment():
     assert "sample_decks" in commands[0] and "pytest" in commands[1]
 
 
+def test_the_set_up_commands_are_on_the_readmes_first_screen_with_the_time_and_the_system_packages():
+    """Issue 39.6: a newcomer sees both commands without scrolling (the first 30 lines), and
+    beside them how long the tests take and which system packages let every test run."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    last = max(i for i, line in enumerate(lines) if line.strip() in _setup_commands())
+    assert last < 30, f"the set-up commands end on line {last + 1}"
+    beside = "\n".join(lines[last - 6:last + 8])
+    assert "-n auto" in _setup_commands()[1] and "about 5 minutes on 2 cores" in beside
+    assert all(package in beside for package in ("chromium", "fonts-noto-cjk", "postgresql"))
+
+
 def test_ci_runs_the_readme_test_command_and_the_lowest_versions():
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert _setup_commands()[1] in [line.strip() for line in script.splitlines()]  # verbatim, one line

@@ -54,6 +54,7 @@ def _shot(page, name: str, db: str, top: bool = False) -> None:
         page.screenshot(path=str(ARTIFACTS / f"{db}-{name}-top.png"))
 
 
+@pytest.mark.postgresql_in_full_run
 def test_player_and_organiser_flows(db_url, browser):  # noqa: F811
     db = "postgresql" if db_url.startswith("postgresql") else "sqlite"
     with LiveServer(make_app(db_url)) as server:
@@ -175,6 +176,7 @@ def _page_width(page) -> int:
     return page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
 
 
+@pytest.mark.postgresql_in_full_run
 def test_no_player_page_scrolls_sideways_on_a_phone(db_url, browser):  # noqa: F811
     """At 390 px the receipt was 510 px wide. Every page a player meets, with a long list line,
     a long name without spaces, the fingerprint and the edit code, fits the screen."""
@@ -275,6 +277,7 @@ def test_the_organiser_table_searches_sorts_and_pages_1000_registrations(db_url,
 
 
 # -- issue 32: a whole event, in English and Japanese ------------------------------------------------------
+@pytest.mark.postgresql_in_full_run
 def test_an_organiser_runs_a_whole_event_in_both_languages(db_url, browser):  # noqa: F811
     """Create an event that asks for player IDs; players register (one in Japanese); after the
     deadline the organiser unlocks one player, enters another's paper list, picks deck checks

@@ -244,7 +244,7 @@ def test_publishing_lists(client, clock):
     from forcecheck.api import Checker
 
     assert public[0]["canonical"] == Checker().canonical_text(FARIA_LEGAL, "bifrost", "2026-12-05", comments=False)
-    assert FARIA_LEGAL.startswith("# Faria") and "#" not in public[0]["canonical"]  # the player's notes are not published
+    assert FARIA_LEGAL.startswith("# forcecheck sample") and "#" not in public[0]["canonical"]  # the player's notes are not published
     assert public[0]["canonical"].startswith("Ruler:\n1 Faria\n\nMain Deck:\n4 Avalon, Illusionary Home of Knights\n")
     client.post(f"/api/events/{event['id']}/publish", json={"registrations": "all"}, headers=BEARER)
     public = client.get(f"/api/events/{event['id']}/published").json()["registrations"]

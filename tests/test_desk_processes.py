@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from desk_support import ADMIN, BEARER, FARIA_ILLEGAL, FARIA_LEGAL, ROOT, _fresh_postgres, postgres_url
+from desk_support import ADMIN, BEARER, FARIA_ILLEGAL, FARIA_LEGAL, POSTGRES_SKIP, ROOT, _fresh_postgres, postgres_url
 
 httpx2 = pytest.importorskip("httpx2", reason='needs the web-test extra: pip install -e ".[test,web-test]"')
 
@@ -175,7 +175,7 @@ def test_desks_starting_at_once_on_a_new_database_all_start(tmp_path, kind):
     from forcecheck.web.storage import engine_url
 
     if kind == "postgresql" and postgres_url() is None:
-        pytest.skip("needs FORCECHECK_TEST_POSTGRES_URL")
+        pytest.skip(POSTGRES_SKIP)
     for round_ in range(2):
         drop = None
         if kind == "sqlite":
@@ -209,7 +209,7 @@ def test_two_desks_on_one_postgresql(tmp_path):
     from forcecheck.web.storage import engine_url
 
     if postgres_url() is None:
-        pytest.skip("needs FORCECHECK_TEST_POSTGRES_URL")
+        pytest.skip(POSTGRES_SKIP)
     url, drop = _fresh_postgres(postgres_url())
     a = DeskProcess(url, ADMIN, log_path=str(tmp_path / "a.log"), args=["--workers", "1", "--client-limit", "0"])
     b = DeskProcess(url, ADMIN, log_path=str(tmp_path / "b.log"), args=["--workers", "1", "--client-limit", "0"])

@@ -199,12 +199,12 @@ def test_a_postgresql_server_that_goes_away_is_503_and_the_desk_recovers(clock):
     """The database server stops taking connections and ends the desk's: 503, then served
     again once it is back, with no restart of the desk."""
     import psycopg
-    from desk_support import _fresh_postgres, postgres_url
+    from desk_support import POSTGRES_SKIP, _fresh_postgres, postgres_url
     from fastapi.testclient import TestClient
 
     url = postgres_url()
     if url is None:
-        pytest.skip("needs FORCECHECK_TEST_POSTGRES_URL")
+        pytest.skip(POSTGRES_SKIP)
     fresh, drop = _fresh_postgres(url)
     name = fresh.rsplit("/", 1)[1]
     admin = url.replace("postgresql+psycopg://", "postgresql://")

@@ -12,7 +12,7 @@ import random
 import sys
 
 import pytest
-from conftest import ROOT, SAMPLES, faria, cli_runner
+from conftest import ROOT, SAMPLES, cli_runner, examples, faria
 from hostile_families import mutate  # delete, duplicate, swap or corrupt lines and characters
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -45,14 +45,14 @@ def write_bytes(tmp_path_factory, name: str, data: bytes):
 SUFFIXES = [".txt", ".yaml", ".ydk", ".deck", ""]
 
 
-@settings(FAST, max_examples=120)
+@settings(FAST, max_examples=examples(120))
 @given(data=st.binary(max_size=2048), suffix=st.sampled_from(SUFFIXES))
 def test_random_bytes(tmp_path_factory, data, suffix):
     path = write_bytes(tmp_path_factory, "deck" + suffix, data)
     run_ok("check", path, "-f", "bifrost", "-o", "json")
 
 
-@settings(FAST, max_examples=120)
+@settings(FAST, max_examples=examples(120))
 @given(text=st.text(max_size=1500), suffix=st.sampled_from(SUFFIXES), fmt=st.sampled_from(["bifrost", "abc", "ygo-5ds"]))
 def test_random_text(tmp_path_factory, text, suffix, fmt):
     path = write_bytes(tmp_path_factory, "deck" + suffix, text.encode("utf-8", "replace"))
@@ -62,7 +62,7 @@ def test_random_text(tmp_path_factory, text, suffix, fmt):
 REAL_DECKS = sorted(p for folder in ("bifrost", "abc", "ygo-5ds") for p in (SAMPLES / folder).iterdir())
 
 
-@settings(FAST, max_examples=150)
+@settings(FAST, max_examples=examples(150))
 @given(seed=st.integers(min_value=0, max_value=10**9), index=st.integers(min_value=0, max_value=len(REAL_DECKS) - 1))
 def test_mutated_real_decklists(tmp_path_factory, seed, index):
     source = REAL_DECKS[index]
@@ -77,7 +77,7 @@ def test_mutated_real_decklists(tmp_path_factory, seed, index):
 SPEC = (ROOT / "formats" / "bifrost.yaml").read_text(encoding="utf-8")
 
 
-@settings(FAST, max_examples=80)
+@settings(FAST, max_examples=examples(80))
 @given(seed=st.integers(min_value=0, max_value=10**9))
 def test_mutated_format_specs(tmp_path_factory, seed):
     folder = tmp_path_factory.mktemp("specs")
@@ -90,7 +90,7 @@ def test_mutated_format_specs(tmp_path_factory, seed):
 CONFIG = "format: bifrost\nformats:\n  'decks/**': abc\nselect: [FC1, copy-limit]\nignore: [FC005]\nseverity:\n  FC006: warning\nfail_on: error\n"
 
 
-@settings(FAST, max_examples=80)
+@settings(FAST, max_examples=examples(80))
 @given(seed=st.integers(min_value=0, max_value=10**9), raw=st.text(max_size=300))
 def test_mutated_and_random_configs(tmp_path_factory, seed, raw, monkeypatch):
     folder = tmp_path_factory.mktemp("config")

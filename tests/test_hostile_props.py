@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from hostile_families import FMT_STRATEGY, STRATEGIES, run_example, run_fmt_example
+from conftest import examples
 from hostile_support import assert_contract, run_main
 from hypothesis import HealthCheck, example, given, settings
 
@@ -19,13 +20,13 @@ EXAMPLES = {
     "text": 40, "yaml": 40, "ydk": 30, "format": 20, "config": 25, "lflist": 20,
     "catalog-json": 25, "catalog-sqlite": 20, "paths": 15,
 }
-"""Examples per family in CI: about a minute in all on the 2-core machine."""
+"""Examples per family in CI's second pass (a quarter of them in the default run: ``conftest.examples``)."""
 
 BOUNDED = settings(deadline=None, database=None, suppress_health_check=list(HealthCheck), derandomize=False)
 
 
 def _family_test(family: str):
-    @settings(BOUNDED, max_examples=EXAMPLES[family])
+    @settings(BOUNDED, max_examples=examples(EXAMPLES[family]))
     @given(example=STRATEGIES[family])
     def test(example):
         run_example(family, example)
@@ -39,7 +40,7 @@ for _family in STRATEGIES:
     globals()[f"test_hostile_{_family.replace('-', '_')}"] = _family_test(_family)
 
 
-@settings(BOUNDED, max_examples=150, derandomize=True)
+@settings(BOUNDED, max_examples=examples(150), derandomize=True)
 @given(example=FMT_STRATEGY)
 @example(example=(".ydk", "89631139\n89631139\n46986414\n#main\n44095762\n", "ygo-5ds"))  # item 1
 @example(example=(".txt", "Main Deck:\n9999 Excalibur\n9999 Excalibur\n", "bifrost"))  # item 11

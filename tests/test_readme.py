@@ -302,3 +302,28 @@ def run_configuration_and_workflow(config: str, workflow_text: str, tmp_path: Pa
         "decks/ygo/synchro.ydk": ("ygo-5ds", "2011.3.1"),
     }
     assert report["summary"]["notes"] == [] and report["summary"]["unreadable"] == 0
+
+
+def test_the_format_table_says_which_list_each_format_applies_by_default():
+    """Issue 39.5: the README's format table names each format's list by default, as its spec has it:
+    none without a banlist rule, the list it carries, the latest imported one in force on --as-of,
+    or a list that must be imported."""
+    from forcecheck.format_spec.loader import load_format
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert rows
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) == 4, row
+        for name in re.findall(r"`([a-z0-9-]+)`", cells[0]):
+            rules = [r for r in load_format(name).rules if r.kind == "banlist"]
+            said = cells[3]
+            if not rules:
+                assert said.startswith("none"), (name, said)
+            elif any(getattr(r, "required", False) for r in rules):
+                assert "must be imported" in said and "without it no verdict" in said, (name, said)
+            elif any(r.imported for r in rules):
+                assert "latest" in said and "imported" in said and "--as-of" in said and "today" in said, (name, said)
+            else:
+                assert "carries" in said, (name, said)

@@ -58,6 +58,36 @@ def test_ruler_type_requires_a_ruler_card():
     assert rules_of(faria(ruler="Viviane", stranger=FARIA_STRANGERS[:1])) == ["ruler-type"]
 
 
+def test_a_card_where_it_may_not_stand_is_told_what_it_is():
+    """Issue 39.6: a non-ruler in the Ruler slot is told its card type (the facts the rule asks
+    about), so the player need not look the card up; the ABC rule asks the race too."""
+    v = only(faria(ruler="Viviane"))
+    assert v.message.startswith("Viviane (resonator) may not be in the Ruler: ")
+    assert violations(faria()) == []  # Faria is a ruler: nothing to say
+    from conftest import SAMPLES
+
+    from forcecheck.cards.catalog import sample_catalog
+    from forcecheck.checking import FormatCache, check_file
+
+    report = check_file(SAMPLES / "abc" / "illegal-non-arcana-ruler-in-ruler-slot.txt", sample_catalog(), FormatCache(), "abc")
+    (finding,) = [x for x in report.violations if x.rule == "arcana-ruler-type"]
+    assert finding.message.startswith("Brunhild (ruler; race/sub-type valkyrie) may not be in the Ruler: ")
+
+
+def test_a_rule_that_names_cards_adds_no_facts():
+    from types import SimpleNamespace
+
+    from forcecheck.cards.catalog import sample_catalog
+    from forcecheck.rules.selectors import card_facts
+
+    viviane = next(c for c in sample_catalog().cards("fow") if c.name == "Viviane")
+    by_name = SimpleNamespace(type=None, subtype=None, attribute=None, cost=None, keyword=None, name=["Viviane"], all=None, any=None, not_=None)
+    assert card_facts(by_name, viviane, lambda c: c.total_cost) == ""
+    nested = SimpleNamespace(type=None, subtype=None, attribute=None, cost=None, keyword=None, name=None, all=None, not_=None,
+                             any=[SimpleNamespace(type=None, subtype=None, attribute=["fire"], cost=3, keyword=None, all=None, any=None, not_=None)])
+    assert card_facts(nested, viviane, lambda c: c.total_cost) == f"attribute {', '.join(sorted(viviane.attributes))}; total cost {viviane.total_cost}"
+
+
 # --- main deck -------------------------------------------------------------------------------
 
 def test_main_size_40_passes_39_fails():

@@ -31,8 +31,8 @@ EXPECTED = {
         "illegal-link-monster-in-main.ydk": [("FC302", "main-no-extra-deck-monsters", "main", "Linkuriboh", 43, 1, None)],
         "illegal-ocg-only-card.ydk": [("FC303", "card-pool", "extra", "Accesscode Talker", 55, 1, None)],
         "illegal-pendulum-monster-in-extra.txt": [("FC301", "extra-only-extra-deck-monsters", "extra", "Performapal Monkeyboard", 40, 1, None)],
-        "illegal-ydke-bad-base64.txt": [("FC007", "invalid-entry", "main", None, 1, None, None), ("FC101", "main-size", "main", None, 1, 0, "40 to 60")],
-        "illegal-ydke-cut-short.txt": [("FC007", "invalid-entry", None, None, 2, None, None)],
+        "illegal-ydke-bad-base64.txt": [("FC007", "invalid-entry", "main", None, 2, None, None), ("FC101", "main-size", "main", None, 2, 0, "40 to 60")],
+        "illegal-ydke-cut-short.txt": [("FC007", "invalid-entry", None, None, 3, None, None)],
         "legal-odd-eyes-pendulum.txt": [],
         "legal-sky-striker-ydke.txt": [],
         "legal-sky-striker.ydk": [],
@@ -296,7 +296,7 @@ def test_edison_follows_the_5ds_rules():
 
 # --- ydke:// codes ----------------------------------------------------------------------------------
 
-SKY_CODE = (SAMPLES / "ygo-tcg" / "legal-sky-striker-ydke.txt").read_text(encoding="utf-8").split("\n")[1]
+SKY_CODE = (SAMPLES / "ygo-tcg" / "legal-sky-striker-ydke.txt").read_text(encoding="utf-8").split("\n")[2]
 
 
 def test_a_ydke_code_is_the_same_deck_as_the_ydk_and_the_text():

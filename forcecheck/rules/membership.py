@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent_when_empty
-from forcecheck.rules.selectors import compile_selector
+from forcecheck.rules.selectors import card_facts, compile_selector
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
     from forcecheck.format_spec.model import AllowedCardsRule, ForbiddenCardsRule
@@ -13,15 +13,18 @@ if TYPE_CHECKING:  # the models are only types here: checking with a cached spec
 
 def compile_allowed_cards(rule: AllowedCardsRule, ctx) -> Check:
     """Every card in the sections must match ``allow``; each other card is one finding naming every line that lists it."""
-    return _membership(rule, compile_selector(rule.allow, ctx.cost_of), want=True, ctx=ctx)
+    return _membership(rule, rule.allow, want=True, ctx=ctx)
 
 
 def compile_forbidden_cards(rule: ForbiddenCardsRule, ctx) -> Check:
     """No card in the sections may match ``forbid``; each one that does is one finding naming every line that lists it."""
-    return _membership(rule, compile_selector(rule.forbid, ctx.cost_of), want=False, ctx=ctx)
+    return _membership(rule, rule.forbid, want=False, ctx=ctx)
 
 
-def _membership(rule, predicate, want: bool, ctx) -> Check:
+def _membership(rule, selector, want: bool, ctx) -> Check:
+    """``selector`` says which cards are allowed (``want``) or forbidden; a finding names what the
+    card is in the facts the selector asks about ("Gawain (resonator) may not be in the Ruler")."""
+    predicate = compile_selector(selector, ctx.cost_of)
     sections = tuple(rule.sections)
     judged = compile_selector(rule.where, ctx.cost_of)
     offends: dict = {}
@@ -53,8 +56,11 @@ def _membership(rule, predicate, want: bool, ctx) -> Check:
         first = entries[0]
         title = deck.titles.get(first.section, first.section)
         line, lines, where = lines_of(entries)
+        printing = card.as_printing(card.printings_meant(first.printing, first.written)[0]) if card.printing_types else card
+        facts = card_facts(selector, printing, ctx.cost_of) if selector is not None else ""
+        what = f" ({facts})" if facts else ""
         return Finding(
-            message=f"{shown} may not be in the {title}: {rule.description.rstrip('.')}{where}",
+            message=f"{shown}{what} may not be in the {title}: {rule.description.rstrip('.')}{where}",
             section=first.section,
             card=shown,
             line=line,

@@ -115,6 +115,37 @@ def _cost_test(cost: int | CostRange, cost_of: CostFn) -> Predicate:
     return lambda card: low <= cost_of(card) <= high
 
 
+def _fields_tested(selector, found: list[str]) -> list[str]:
+    """The card facts a selector asks about, in the order it asks (nested ones included)."""
+    for field in ("type", "subtype", "attribute", "cost", "keyword"):
+        if getattr(selector, field, None) is not None and field not in found:
+            found.append(field)
+    for nested in (getattr(selector, "all", None) or []) + (getattr(selector, "any", None) or []):
+        _fields_tested(nested, found)
+    if getattr(selector, "not_", None) is not None:
+        _fields_tested(selector.not_, found)
+    return found
+
+
+def _shown(values) -> str:
+    return ", ".join(sorted(v.replace("-", " ") for v in values))
+
+
+def card_facts(selector, card: Card, cost_of: CostFn) -> str:
+    """What the card is, in the facts the selector asks about: the reason a card may not stand
+    where it stands ("resonator", "ruler; race/sub-type valkyrie"), so the player need not look it up.
+    Empty when the selector asks only about names."""
+    race = "race/sub-type" if card.game == "fow" else "monster type" if "monster" in card.types else "subtype"
+    said = {
+        "type": lambda: _shown(card.types) or "no card type",
+        "subtype": lambda: f"{race} {_shown(card.subtypes)}" if card.subtypes else f"no {race}",
+        "attribute": lambda: f"attribute {_shown(card.attributes)}" if card.attributes else "no attribute",
+        "cost": lambda: f"total cost {cost_of(card)}",
+        "keyword": lambda: f"keywords {_shown(card.keywords)}" if card.keywords else "no keyword",
+    }
+    return "; ".join(said[field]() for field in _fields_tested(selector, []))
+
+
 _SELECTOR_FIELDS = ("type", "subtype", "attribute", "keyword", "name", "cost", "all", "any", "not_", "alternative")
 
 
