@@ -343,6 +343,14 @@ def glob_matcher(pattern: str) -> Callable[[str], bool]:
     return lambda path: compiled.fullmatch(path) is not None
 
 
+def _suggest(written: str, known) -> str:
+    """``; did you mean 'format'?`` for a misspelt key, else nothing."""
+    from forcecheck.wording import close_names, did_you_mean
+
+    near = close_names(written, known)
+    return f"; {did_you_mean(near)}" if near else ""
+
+
 def _scope(where: str, raw: Any, path: Path, line_of: Callable[[tuple], int | None], at: tuple, allow_format: bool, pattern: str | None = None) -> Scope:
     """One ``formats:`` or ``paths:`` entry: its settings checked like the top level's."""
     base = path.parent
@@ -361,7 +369,8 @@ def _scope(where: str, raw: Any, path: Path, line_of: Callable[[tuple], int | No
         name = str(key).replace("-", "_")
         line = line_of(at + (key,))
         if name not in allowed:
-            raise ConfigError(f"{where}: {key!r} cannot be set here (settings per {'path' if allow_format else 'format'}: {', '.join(allowed)})", path, line)
+            hint = _suggest(name, allowed) if name not in SETTINGS else ""
+            raise ConfigError(f"{where}: {key!r} cannot be set here{hint} (settings per {'path' if allow_format else 'format'}: {', '.join(allowed)})", path, line)
         values[name] = coerce(SETTINGS[name], value, file_failer(f"{where}: {name}", path, line), base)
         sources[name] = f"{path}:{line}" if line else str(path)
     return Scope(where, values, sources, pattern, glob_matcher(pattern) if pattern is not None else None)
@@ -417,7 +426,8 @@ def load_config(
                         config.paths.append(_scope(where, settings, path, line_of, (key, item), allow_format=True, pattern=str(item)))
                 continue
             if name not in SETTINGS:
-                raise ConfigError(f"unknown setting {key!r} (settings: {', '.join([*SETTINGS, *SCOPE_KEYS])})", path, line)
+                known = [*SETTINGS, *SCOPE_KEYS]
+                raise ConfigError(f"unknown setting {key!r}{_suggest(name, known)} (settings: {', '.join(known)})", path, line)
             file_values[name] = (raw[key], line)
         config.file = path
     for name, setting in SETTINGS.items():

@@ -254,7 +254,10 @@ def test_pyproject_tool_forcecheck(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     "content,line,fragment",
     [
-        ("format: bifrost\ncolour: red\n", 2, "unknown setting 'colour'"),
+        ("format: bifrost\ncolour: red\n", 2, "unknown setting 'colour'; did you mean 'color'?"),
+        ("formt: bifrost\n", 1, "unknown setting 'formt'; did you mean 'format'"),
+        ("format: bifrost\nbanana: 1\n", 2, "unknown setting 'banana' (settings: "),  # nothing near: no guess
+        ("formats:\n  bifrost:\n    banlst: none\n", 3, "formats: bifrost: 'banlst' cannot be set here; did you mean 'banlist'?"),
         ("fail_on: sometimes\n", 1, "'sometimes' is not one of error, warning"),
         ("select: FC1\nseverity:\n  FC1: fatal\n", 2, "FC1: 'fatal' is not error or warning"),
         ("format: [\n", 2, "malformed YAML"),

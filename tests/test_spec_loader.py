@@ -45,10 +45,11 @@ def test_a_custom_format_from_an_extra_directory(tmp_path):
 @pytest.mark.parametrize(
     "mutation,line,fragment",
     [
-        (("    min: 3\n", "    min: 3\n    colour: red\n"), 12, "rules[0].colour: unknown key 'colour'"),
-        (("    min: 3\n", "    min: -1\n"), 11, "rules[0].min"),
-        (("    kind: section-size\n", "    kind: no-such-kind\n"), 9, "rules[0].kind: unknown rule kind 'no-such-kind'"),
-        (("    sections: [main]\n", "    sections: [mian]\n"), None, "unknown section(s) mian"),
+        (("    min: 3\n", "    min: 3\n    colour: red\n"), 12, "rules[0] (rule 'main-size').colour: unknown key 'colour'"),
+        (("    min: 3\n", "    min: -1\n"), 11, "rules[0] (rule 'main-size').min"),
+        (("    kind: section-size\n", "    kind: no-such-kind\n"), 9, "rules[0] (rule 'main-size').kind: unknown rule kind 'no-such-kind'"),
+        (("    sections: [main]\n", "    sections: [mian]\n"), 10, "unknown section(s) mian; did you mean 'main'?"),
+        (("    sections: [main]\n", "    sectons: [main]\n"), 10, "rules[0] (rule 'main-size').sectons: unknown key 'sectons'; did you mean 'sections'"),
         (("game: fow\n", "game: fow\nbanana: 1\n"), 4, "unknown key 'banana'"),
         (("    min: 3\n", ""), None, "give a bound"),
         (("title: Tiny\n", ""), 1, "title: Field required"),
@@ -188,3 +189,35 @@ def test_a_format_file_path_that_is_no_file_says_what_it_is(tmp_path):
             load_format(str(pipe))
     with pytest.raises(ForcecheckError, match="unknown format"):
         load_format(str(tmp_path / "none.yaml"))
+
+
+def test_an_error_in_a_child_rule_names_its_own_index_and_id_and_a_near_key(tmp_path):
+    """Issue 39.6: before, a child of bifrost with a misspelt key in its second rule was told
+    ``rules[46].sections: Field required`` (its place among the parent's rules, the missing key
+    rather than the misspelt one). Now: the child's own index, the rule's id, the key it wrote
+    and the key it meant, on the line it wrote."""
+    child = write(tmp_path, "mine", """\
+        name: mine
+        title: Mine
+        game: fow
+        extends: bifrost
+        rules:
+          - id: a
+            kind: section-size
+            sections: [main]
+            exactly: 40
+            description: x
+          - id: b
+            kind: section-size
+            sectons: [main]
+            max: 40
+            description: x
+        """)
+    with pytest.raises(SpecError) as info:
+        load_format("mine", [tmp_path])
+    assert (info.value.path, info.value.line) == (str(child), 13)
+    assert str(info.value.message).startswith("rules[1] (rule 'b').sectons: unknown key 'sectons'; did you mean 'sections'")
+    child.write_text(child.read_text().replace("sectons: [main]", "sections: [sied]"))
+    with pytest.raises(SpecError) as info:
+        load_format("mine", [tmp_path])
+    assert info.value.line == 13 and "rules[1] (rule 'b').sections: rule 'b' names unknown section(s) sied; did you mean 'side'?" in info.value.message

@@ -163,7 +163,8 @@ def test_the_region_card_pool_both_ways():
     assert found(ocg_only, "ygo-tcg", ".ydk") == [("card-pool", "Accesscode Talker", 1, None)]
     report = check(ocg_only, "ygo-tcg", ".ydk")
     assert report.violations[0].message == (
-        "Accesscode Talker was never released in the TCG: OCG-only in the card data, outside the TCG card pool")
+        "Accesscode Talker is outside the TCG card pool: the imported card data marks it OCG-only (YGOPro's release field, ot; "
+        "a card released since that data was made needs a newer import)")
 
 
 def test_a_printing_is_judged_by_its_own_region_and_a_name_by_any_printing():
@@ -175,7 +176,7 @@ def test_a_printing_is_judged_by_its_own_region_and_a_name_by_any_printing():
     assert found(tcg_print, "ygo-ocg", ".ydk") == [("card-pool", "Red-Eyes Darkness Metal Dragon", 1, None)]
     assert found(ocg_print, "ygo-tcg", ".ydk") == [("card-pool", "Red-Eyes Darkness Metal Dragon", 1, None)]
     message = check(tcg_print, "ygo-ocg", ".ydk").violations[0].message
-    assert "listed as 88264978, a printing never released in the OCG (TCG-only in the card data); its OCG printing is 88264979" in message
+    assert "listed as 88264978, a printing outside the OCG card pool: the imported card data marks it TCG-only (YGOPro's release field, ot; a card released since that data was made needs a newer import); its OCG printing is 88264979" in message
     by_name = ODD.replace("1 Dragonpulse Magician", "1 Red-Eyes Darkness Metal Dragon")
     assert found(by_name, "ygo-ocg") == [] and found(by_name, "ygo-tcg") == []
 
@@ -542,4 +543,4 @@ def test_a_card_pool_rule_names_a_region_the_card_data_has(tmp_path):
     spec.write_text("name: my-pool\ntitle: x\ngame: ygo\nextends: ygo-tcg\nrules:\n  - id: card-pool\n    kind: card-pool\n"
                     "    sections: [main]\n    region: tgc\n    description: x\n", encoding="utf-8")
     result = runner.invoke(app, ["check", str(SAMPLES / "ygo-tcg" / "legal-sky-striker.ydk"), "-f", str(spec)])
-    assert result.exit_code == 2 and "my-pool.yaml:9: rules[8].region: Input should be 'ocg' or 'tcg'" in result.stderr
+    assert result.exit_code == 2 and "my-pool.yaml:9: rules[0] (rule 'card-pool').region: 'tgc' is not one of 'ocg', 'tcg'; did you mean 'tcg'?" in result.stderr

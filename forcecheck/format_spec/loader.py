@@ -136,7 +136,10 @@ def _validate(path: Path, extra: list):
     try:
         return FormatSpec.model_validate(merged), files
     except ValidationError as exc:
-        error = exc.errors()[0]
+        errors = exc.errors()
+        # An unknown key is told first: it is the usual cause of a "Field required" beside it
+        # (``sectons:`` for ``sections:``), and the one a did-you-mean can fix.
+        error = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
         loc = tuple(error["loc"])
         data_path = _data_path(merged, loc)
         message = error["msg"]
@@ -146,11 +149,42 @@ def _validate(path: Path, extra: list):
             message = f"unknown rule kind {ctx.get('tag')!r} (kinds: {ctx.get('expected_tags', '')})"
         elif error["type"] == "extra_forbidden":
             message = f"unknown key {data_path[-1]!r}" if data_path else "unknown key"
+            if data_path and isinstance(data_path[-1], str):
+                from forcecheck.wording import close_names, did_you_mean
+
+                near = close_names(data_path[-1], _spec_keys())
+                message += f"; {did_you_mean(near)}" if near else ""
+        elif error["type"] in ("literal_error", "enum") and isinstance(error.get("input"), str):
+            import re
+
+            from forcecheck.wording import close_names, did_you_mean
+
+            choices = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
+            near = close_names(error["input"], choices)
+            message = f"{error['input']!r} is not one of {', '.join(repr(c) for c in choices)}" + (f"; {did_you_mean(near)}" if near else "")
+        elif error["type"] == "unknown_section":
+            data_path = ("rules", error["ctx"]["index"], "sections")
         origin = _origin_for(origins, data_path)
-        line = origin.doc.line_of(_in_file(origin, data_path))
-        where = _describe(data_path)
-        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        in_file = _in_file(origin, data_path)
+        line = origin.doc.line_of(in_file)
+        where = _describe(in_file if origin.prefix else data_path, merged, data_path)
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise SpecError(f"{where}: {message}{more}" if where else f"{message}{more}", origin.path, line) from None
+
+
+def _spec_keys() -> list[str]:
+    """Every key a format spec may hold at any depth (the models' field names and aliases): the
+    words a misspelt key is compared with."""
+    from pydantic import BaseModel
+
+    from forcecheck.format_spec import model
+
+    keys: set[str] = set()
+    for value in vars(model).values():
+        if isinstance(value, type) and issubclass(value, BaseModel) and value is not BaseModel:
+            for name, field in value.model_fields.items():
+                keys.add(field.alias or name)
+    return sorted(keys)
 
 
 def _in_file(origin: _Origin, data_path: tuple) -> tuple:
@@ -273,8 +307,15 @@ def _origin_for(origins: dict, data_path: tuple) -> _Origin:
     return next(iter(o for k, o in origins.items() if len(k) == 1))
 
 
-def _describe(data_path: tuple) -> str:
+def _describe(path: tuple, merged: dict | None = None, data_path: tuple = ()) -> str:
+    """``rules[1] (rule 'b').sections``: the path as the file that holds it counts (a child
+    format's own rule index, not its place among the parent's rules), with the rule's id."""
     text = ""
-    for part in data_path:
+    for position, part in enumerate(path):
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if position == 1 and path[0] == "rules" and merged is not None and len(data_path) >= 2:
+            rules = merged.get("rules")
+            rule = rules[data_path[1]] if isinstance(rules, list) and isinstance(data_path[1], int) and data_path[1] < len(rules) else None
+            if isinstance(rule, dict) and isinstance(rule.get("id"), str):
+                text += f" (rule {rule['id']!r})"
     return text

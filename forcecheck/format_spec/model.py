@@ -408,12 +408,20 @@ class FormatSpec(Strict):
             for section in [self.sideboard.section, *self.sideboard.locked, *self.sideboard.follows]:
                 if section not in known:
                     raise ValueError(f"sideboard names unknown section {section!r} (sections: {', '.join(ids)})")
-        for rule in self.rules:
+        for index, rule in enumerate(self.rules):
             named = rule.named_sections() if hasattr(rule, "named_sections") else rule.sections
             unknown = list(dict.fromkeys(s for s in named if s not in known))
             if unknown:
-                raise ValueError(
-                    f"rule {rule.id!r} names unknown section(s) {', '.join(unknown)} (sections: {', '.join(ids)})"
+                from pydantic_core import PydanticCustomError
+
+                from forcecheck.wording import close_names, did_you_mean
+
+                near = close_names(unknown[0], ids)
+                hint = f"; {did_you_mean(near)}" if near else ""
+                # a custom error carries the rule's index, so the loader names the rule's own line
+                raise PydanticCustomError(
+                    "unknown_section", "rule {rule} names unknown section(s) {unknown}{hint} (sections: {sections})",
+                    {"rule": repr(rule.id), "unknown": ", ".join(unknown), "hint": hint, "sections": ", ".join(ids), "index": index},
                 )
         return self
 

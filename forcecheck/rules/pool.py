@@ -26,6 +26,11 @@ def region_name(region: str) -> str:
     return REGION_NAMES.get(region, region)
 
 
+RELEASE_SOURCE = "YGOPro's release field, ot; a card released since that data was made needs a newer import"
+"""Where a card's regions come from, said with every card-pool finding: the verdict is the card
+data's, not a fact forcecheck knows, and an old database is the common cause of a wrong one."""
+
+
 def released_where(regions) -> str:
     """``OCG-only``, ``TCG-only``, or what else the card data says, in words."""
     if not regions:
@@ -76,8 +81,8 @@ def compile_card_pool(rule: CardPoolRule, ctx) -> Check:
         entries = deck.entries_of(card, (section_id,))
         line, lines, where = lines_of(entries)
         return Finding(
-            message=f"{card.name} was never released in the {shown}: {released_where(card.regions)} in the card data, "
-                    f"outside the {shown} card pool{where}",
+            message=f"{card.name} is outside the {shown} card pool: the imported card data marks it "
+                    f"{released_where(card.regions)} ({RELEASE_SOURCE}){where}",
             section=section_id, card=card.name, line=line, found=sum(e.count for e in entries), lines=lines,
         )
 
@@ -98,8 +103,8 @@ def compile_card_pool(rule: CardPoolRule, ctx) -> Check:
             elsewhere = [p for p in card.printings if region in (card.regions_of(p) or ())]
             instead = f"; its {shown} printing is {' or '.join(elsewhere)}" if elsewhere else ""
             yield Finding(
-                message=f"{card.name} is listed as {printing}, a printing never released in the {shown} "
-                        f"({released_where(card.regions_of(printing))} in the card data){instead}{where}",
+                message=f"{card.name} is listed as {printing}, a printing outside the {shown} card pool: the imported card "
+                        f"data marks it {released_where(card.regions_of(printing))} ({RELEASE_SOURCE}){instead}{where}",
                 section=section_id, card=card.name, line=line, found=sum(e.count for e in entries), lines=lines,
             )
 
