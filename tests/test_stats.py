@@ -65,7 +65,7 @@ def test_abc_sample_curve_attributes_stones_and_identity():
     fow = got.breakdown
     assert fow.curve.buckets == {"0": 0, "1": 20, "2": 19, "3": 10, "4": 5, "5": 1, "6": 0, "7+": 1}
     assert (fow.curve.cards, fow.curve.rulers, fow.curve.average, fow.curve.policy) == (56, 4, 2.14, "max")
-    assert got.requirement_lines == ["ruler, not arcana: 4 (<=4)", "cost <=1: 20/20 · 2: 19 (>=15) · 3+: 17 (>=10)"]
+    assert got.requirement_lines == ["ruler, not arcana: 4 (at most 4)", "cost <=1: 20 (exactly 20) · 2: 19 (at least 15) · 3+: 17 (at least 10)"]
     assert all(r.ok for r in got.requirements)
     assert {a: n for a, n in fow.attributes.items() if n} == {"light": 34, "water": 34} and fow.multi_attribute == 8
     assert fow.types == {"resonator": 27, "chant": 22, "addition": 7, "ruler": 4}
@@ -86,10 +86,10 @@ def test_abc_sample_curve_attributes_stones_and_identity():
 @pytest.mark.parametrize(
     "name,line,rule,verdict",
     [
-        ("illegal-19-cost-one-or-less.txt", "cost <=1: 19/20 · 2: 20 (>=15) · 3+: 17 (>=10)", "curve-cost-1-or-less", "1 short"),
-        ("illegal-21-cost-one-or-less.txt", "cost <=1: 21/20 · 2: 18 (>=15) · 3+: 17 (>=10)", "curve-cost-1-or-less", "1 over"),
-        ("illegal-14-cost-two.txt", "cost <=1: 20/20 · 2: 14 (>=15) · 3+: 22 (>=10)", "curve-cost-2", "1 short"),
-        ("illegal-9-cost-three-or-more.txt", "cost <=1: 20/20 · 2: 27 (>=15) · 3+: 9 (>=10)", "curve-cost-3-or-more", "1 short"),
+        ("illegal-19-cost-one-or-less.txt", "cost <=1: 19 (exactly 20) · 2: 20 (at least 15) · 3+: 17 (at least 10)", "curve-cost-1-or-less", "1 short"),
+        ("illegal-21-cost-one-or-less.txt", "cost <=1: 21 (exactly 20) · 2: 18 (at least 15) · 3+: 17 (at least 10)", "curve-cost-1-or-less", "1 over"),
+        ("illegal-14-cost-two.txt", "cost <=1: 20 (exactly 20) · 2: 14 (at least 15) · 3+: 22 (at least 10)", "curve-cost-2", "1 short"),
+        ("illegal-9-cost-three-or-more.txt", "cost <=1: 20 (exactly 20) · 2: 27 (at least 15) · 3+: 9 (at least 10)", "curve-cost-3-or-more", "1 short"),
     ],
 )
 def test_a_broken_curve_rule_is_found_vs_needed(name, line, rule, verdict):
@@ -103,7 +103,7 @@ def test_a_broken_curve_rule_is_found_vs_needed(name, line, rule, verdict):
 
 def test_a_fifth_non_arcana_ruler_is_a_quota_line_of_its_own():
     got = sample("illegal-fifth-non-arcana-ruler.txt")
-    assert got.requirement_lines[0] == "ruler, not arcana: 5 (<=4)"
+    assert got.requirement_lines[0] == "ruler, not arcana: 5 (at most 4)"
     assert got.breakdown.curve.rulers == 5
 
 
@@ -118,7 +118,7 @@ def test_the_targets_come_from_the_format_yaml(tmp_path):
     )
     fmt = compile_format(load_format("abc-steep", [tmp_path]))
     got = insight_of(WB.read_text(encoding="utf-8"), fmt)
-    assert got.requirement_lines[1] == "cost <=1: 20/20 · 2: 19 (>=18) · 4+: 7 (>=8)"
+    assert got.requirement_lines[1] == "cost <=1: 20 (exactly 20) · 2: 19 (at least 18) · 4+: 7 (at least 8)"
     chart = next(c for c in charts_of(got) if c.key == "curve-rules")
     assert [(b.label, b.value, b.target.needed, b.target.verdict) for b in chart.bars] == [
         ("cost <=1", 20, "20", "ok"), ("cost 2", 19, ">=18", "ok"), ("cost 4+", 7, ">=8", "1 short"),
@@ -236,10 +236,10 @@ def test_check_text_shows_the_curve_line_beside_a_broken_curve_rule():
     out = run("check", deck, "-f", "abc", "--color", "never", env={"COLUMNS": "200"}).stdout
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if "curve-cost-1-or-less" in line)
-    assert lines[at + 1].strip() == "cost <=1: 19/20 · 2: 20 (>=15) · 3+: 17 (>=10)"
+    assert lines[at + 1].strip() == "cost <=1: 19 (exactly 20) · 2: 20 (at least 15) · 3+: 17 (at least 10)"
     assert out.count("cost <=1:") == 1
     quota = run("check", SAMPLES / "abc" / "illegal-fifth-non-arcana-ruler.txt", "-f", "abc", "--color", "never", env={"COLUMNS": "200"}).stdout
-    assert "ruler, not arcana: 5 (<=4)" in quota and "cost <=1:" not in quota
+    assert "ruler, not arcana: 5 (at most 4)" in quota and "cost <=1:" not in quota
     ignored = run("check", deck, "-f", "abc", "--ignore", "curve-cost-1-or-less", "--color", "never").stdout
     assert "cost <=1:" not in ignored
     assert "cost <=1:" not in run("check", WB, "-f", "abc", "--color", "never").stdout
@@ -259,7 +259,7 @@ def test_the_engine_gives_the_numbers_of_the_curve_and_the_report_words_them():
         ("curve-cost-3-or-more", "3+", ("main",), 17, 10, None, 3, None),
     ]
     assert [r.ok for r in group] == [False, True, True]
-    assert curve_lines(report) == {rule: "cost <=1: 19/20 · 2: 20 (>=15) · 3+: 17 (>=10)" for rule in rules}
+    assert curve_lines(report) == {rule: "cost <=1: 19 (exactly 20) · 2: 20 (at least 15) · 3+: 17 (at least 10)" for rule in rules}
     legal = check_decklist(parse_decklist(WB.read_text(encoding="utf-8"), "d.txt", fmt.known_headers), fmt, CATALOG)
     assert legal.curves == {} and curve_lines(legal) == {}
 
@@ -271,7 +271,7 @@ def test_stats_text_is_plain_ascii_bars_when_piped_and_blocks_in_colour():
     plain = run("stats", WB, SYNCHRO, "-f", "abc").stdout
     assert "\x1b[" not in plain and "█" not in plain
     assert "     1 #################### 20\n" in plain  # one character per card up to 40
-    assert "  count rules  ruler, not arcana: 4 (<=4)\n" in plain
+    assert "  card counts  ruler, not arcana: 4 (at most 4)\n" in plain
     assert "    cost <=1 #################### 20 (needs 20) ok\n" in plain
     coloured = run("stats", WB, "-f", "abc", "--color", "always").stdout
     assert "\x1b[" in coloured and "█" * 20 in coloured
@@ -380,7 +380,10 @@ def test_a_picture_without_matplotlib_is_a_one_line_error(monkeypatch, tmp_path)
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the plots extra were not installed
     result = run("stats", WB, "-f", "abc", "-o", "png", "--output-file", tmp_path / "x.png")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "forcecheck: error: pictures need matplotlib: pip install 'forcecheck[plots]' (in a checkout: pip install -e '.[plots]')"
+    from forcecheck.install_hint import install_extra
+
+    assert result.stderr.strip() == f"forcecheck: error: pictures need matplotlib: {install_extra('plots')}"
+    assert " -e " in result.stderr and "[plots]" in result.stderr  # this checkout, as the README installs it
     assert not (tmp_path / "x.png").exists()
 
 
@@ -442,7 +445,7 @@ def test_the_five_official_abc_decks_curves(fowsim_catalog, tmp_path):
         assert found == {"max-non-arcana-rulers": 4, "curve-cost-1-or-less": buckets[0] + buckets[1],
                          "curve-cost-2": buckets[2], "curve-cost-3-or-more": sum(buckets[3:])}, code
         assert all(r.ok for r in got.requirements) and all(i.ok for i in got.identity), code
-        assert got.requirement_lines[1] == f"cost <=1: 20/20 · 2: {buckets[2]} (>=15) · 3+: {sum(buckets[3:])} (>=10)"
+        assert got.requirement_lines[1] == f"cost <=1: 20 (exactly 20) · 2: {buckets[2]} (at least 15) · 3+: {sum(buckets[3:])} (at least 10)"
         engine = check_decklist(parse_decklist(text, code, demanding.known_headers), demanding, fowsim_catalog)
         assert {v.rule: v.found for v in engine.violations if v.code == "FC401"} == found, code
         assert [r.name for r in got.ruler] == [next(line for line in text.splitlines() if line.startswith("Ruler:"))[7:]]

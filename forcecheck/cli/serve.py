@@ -58,7 +58,9 @@ def serve_command(
 
         from forcecheck.web.server import serve
     except ImportError as exc:
-        fail(f"forcecheck serve needs the web extra ({exc.name} is not installed): pip install \"forcecheck[web]\" (in a checkout: pip install -e \".[web]\")")
+        from forcecheck.install_hint import install_extra
+
+        fail(f"forcecheck serve needs the web extra ({exc.name} is not installed): {install_extra('web')}")
     from forcecheck.errors import ForcecheckError
     from forcecheck.web.storage import StoreError
 

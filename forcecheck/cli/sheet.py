@@ -37,7 +37,9 @@ def sheet_command(
         import fpdf  # noqa: F401 - the sheets extra
         import segno  # noqa: F401
     except ImportError as exc:
-        fail(f"forcecheck sheet needs the sheets extra ({exc.name} is not installed): pip install \"forcecheck[sheets]\"")
+        from forcecheck.install_hint import install_extra
+
+        fail(f"forcecheck sheet needs the sheets extra ({exc.name} is not installed): {install_extra('sheets')}")
     from forcecheck.api import Checker
     from forcecheck.sheets.model import Sheet
     from forcecheck.sheets.pdf import write_sheets

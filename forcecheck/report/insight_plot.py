@@ -44,7 +44,9 @@ def _matplotlib():
         from matplotlib.patches import Patch
         from matplotlib.ticker import MaxNLocator
     except ImportError:
-        raise ForcecheckError("pictures need matplotlib: pip install 'forcecheck[plots]' (in a checkout: pip install -e '.[plots]')") from None
+        from forcecheck.install_hint import install_extra
+
+        raise ForcecheckError(f"pictures need matplotlib: {install_extra('plots')}") from None
     return matplotlib, Figure, Patch, MaxNLocator
 
 
@@ -119,7 +121,7 @@ def _facts(insight: DeckInsight) -> list[str]:
     read = [f"{s.title} {s.cards}" + (f" (+{s.unknown} unknown)" if s.unknown else "") for s in insight.sections if s.cards or s.unknown]
     ruler = [r.name + (f" ({', '.join(r.attributes)})" if r.attributes else "") for r in insight.ruler]
     lines.append(("Ruler area: " + " · ".join(ruler) + "    " if ruler else "") + " · ".join(read))
-    lines += ["Count rules: " + _symbols(line) for line in insight.requirement_lines]
+    lines += ["Card counts: " + _symbols(line) for line in insight.requirement_lines]
     if insight.banlist is not None:
         listed = "; ".join(c.summary for c in insight.banlist.cards[:6])
         lines.append(f"Banlist {insight.banlist.name}: " + (listed or "no listed card") + (" …" if len(insight.banlist.cards) > 6 else ""))

@@ -87,7 +87,7 @@ def _facts(insight: DeckInsight, console) -> None:
     if insight.corrections:
         row("corrections", *[f"line {c['line']}: {c['written']!r} read as {c['read_as']}" for c in insight.corrections])
     if insight.requirements:
-        row("count rules", *insight.requirement_lines)
+        row("card counts", *insight.requirement_lines)
     judged = [i for i in insight.identity if i.judged]  # a rule over empty sections says nothing
     if judged:
         row("identity", *[_identity_line(insight, i) for i in judged])

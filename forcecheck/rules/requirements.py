@@ -66,6 +66,20 @@ class Requirement:
             return f">={self.min}"
         return f"<={self.max}"
 
+    @property
+    def needed_words(self) -> str:
+        """The bound in words, as a player reads it: ``exactly 20``, ``at least 15``, ``at most 4``,
+        ``12 to 20``, ``0 or 10``."""
+        if self.one_of is not None:
+            return " or ".join(str(v) for v in sorted(set(self.one_of)))
+        if self.min is not None and self.min == self.max:
+            return f"exactly {self.min}"
+        if self.min is not None and self.max is not None:
+            return f"{self.min} to {self.max}"
+        if self.min is not None:
+            return f"at least {self.min}"
+        return f"at most {self.max}"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "rule": self.rule,
@@ -230,7 +244,7 @@ def cost_band(selector) -> tuple[int | None, int | None] | None:
 
 
 def band_label(low: int | None, high: int | None) -> str:
-    """``<=1``, ``2``, ``3+``, ``2-4`` for a cost band."""
+    """``<=1``, ``2``, ``3+``, ``2-4`` for a cost band: short, as a chart's bars are labelled."""
     low = low or 0
     if high is None:
         return f"{low}+"
@@ -242,14 +256,14 @@ def band_label(low: int | None, high: int | None) -> str:
 
 
 def describe(selector) -> str:
-    """A selector in a few words: ``ruler, not arcana``, ``master-rune``."""
+    """A selector in a few words: ``ruler, not arcana``, ``master rune``."""
     if selector is None:
         return "cards"
     words: list[str] = []
     for field in ("type", "subtype", "attribute", "keyword", "name"):
         value = getattr(selector, field, None)
         if value is not None:
-            words.append(" or ".join([value] if isinstance(value, str) else list(value)))
+            words.append(" or ".join(v.replace("-", " ") for v in ([value] if isinstance(value, str) else list(value))))
     cost = getattr(selector, "cost", None)
     if cost is not None:
         low, high = (cost, cost) if isinstance(cost, int) else (getattr(cost, "min", None), getattr(cost, "max", None))

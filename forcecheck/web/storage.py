@@ -314,7 +314,9 @@ class Store:
             try:
                 self.engine = sa.create_engine(sa_url, pool_size=10, max_overflow=20, pool_pre_ping=True)
             except ImportError as exc:
-                raise StoreError(f"PostgreSQL needs its driver ({exc.name} is not installed): pip install \"forcecheck[web]\"") from None
+                from forcecheck.install_hint import install_extra
+
+                raise StoreError(f"PostgreSQL needs its driver ({exc.name} is not installed): {install_extra('web')}") from None
         else:
             raise StoreError(f"database {self.dialect!r} is not supported: use a SQLite file or a postgresql:// URL")
 
