@@ -6,7 +6,7 @@ The package is organised by concern (see docs/architecture.md): ``cards`` (facts
 Nothing heavy is imported here so that ``forcecheck --version`` starts fast.
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 DOCS_URL = "https://forcecheck.readthedocs.io/en/latest/"
 """The documentation site (``mkdocs.yml`` ``site_url``, ``pyproject.toml`` ``[project.urls]``):

@@ -249,5 +249,19 @@ def test_no_page_loads_anything_from_another_site(site):
 
 def test_the_changelog_is_a_page_and_its_links_stay_inside(site):
     page = (site / "changelog" / "index.html").read_text(encoding="utf-8")
-    assert "0.2.0" in page and "Keep a Changelog" in page
+    assert "0.3.0" in page and "0.2.0" in page and "Keep a Changelog" in page
     assert 'href="../ci/#pre-commit"' in page
+
+
+def test_the_pre_commit_rev_is_the_release_the_changelog_and_the_package_name():
+    """Issue 39.6: the pre-commit example pinned v0.2.0, a tag that did not exist. The rev the docs
+    name, the changelog's newest release and the package's version are one (the release is
+    tagged v + that version when it lands)."""
+    from forcecheck import __version__
+
+    ci = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    (rev,) = re.findall(r"^\s+rev: (v[0-9.]+)\s", ci, flags=re.M)
+    newest = re.search(r"^## \[([0-9.]+)\]", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), flags=re.M).group(1)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert rev == f"v{__version__}" and newest == __version__
+    assert f"release tag (`v{__version__}`" in readme and f"(`v{__version__}`), or a full commit hash" in ci
