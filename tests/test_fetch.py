@@ -310,9 +310,18 @@ def test_a_pin_that_is_no_pin_is_a_configuration_error(tmp_path, pins, message):
 
 # -- the network as the environment sets it, terminals and interruptions --------------------------
 
+def _with_default_interrupt() -> None:
+    """In the child before it runs: Ctrl-C's signal as a terminal delivers it. A test run started
+    in the background of a shell without job control (``pytest &``, nohup, some CI runners)
+    ignores SIGINT, children inherit that, and Python then installs no handler: the interrupt
+    test's SIGINT did nothing and the fetch ended later on its own (the test's rare failure,
+    exit 2 for 130)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _fetch_process(args, env=None, **kwargs):
     return subprocess.Popen([sys.executable, "-m", "forcecheck", "catalog", "fetch", *map(str, args)],
-                            env={**os.environ, **(env or {})}, cwd=ROOT, **kwargs)
+                            env={**os.environ, **(env or {})}, cwd=ROOT, preexec_fn=_with_default_interrupt, **kwargs)
 
 
 def test_proxies_come_from_the_environment(tmp_path, mirror, serve):
