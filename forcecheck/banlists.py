@@ -23,7 +23,7 @@ from forcecheck.lazyre import lazy
 if TYPE_CHECKING:
     from forcecheck.importers import ImportWarning
 
-_ENTRY = lazy(r"^(\d+)\s+(-?\d+)\s*(?:(?:--|#)\s*(.*))?$")
+_ENTRY = lazy(r"^(\d+)\s+(-?\d+)\s*(?:(?:--?|#)\s*(.*))?$")  # a comment after "--", "#" or a lone "-" (a typo some lists carry)
 MAX_DIGITS = 10
 """Passcodes have at most 10 digits (leading zeros aside) and counts one: a longer number is a
 broken line (and past 4,300 digits Python would refuse to convert it)."""
@@ -49,6 +49,10 @@ class Banlist(Record):
     labels: dict[str, str]
     """Passcode -> the card name the list's comment gives it (``--Sangan``): a passcode the card
     data lacks (another version of the card) still names its card."""
+    points: bool
+    """A points list (EDOPro ``$genesys``): each entry is the card's points, not a copy cap; a
+    card not listed is worth 0. Only a rule with a points cap applies it (Genesys); a
+    Forbidden/Limited rule refuses it."""
 
     def __init__(
         self,
@@ -60,6 +64,7 @@ class Banlist(Record):
         date: str | None = None,
         combinations: list[list[str]] | None = None,
         labels: dict[str, str] | None = None,
+        points: bool = False,
     ) -> None:
         self.name = name
         self.game = game
@@ -69,6 +74,7 @@ class Banlist(Record):
         self.date = date
         self.combinations = [] if combinations is None else combinations
         self.labels = {} if labels is None else labels
+        self.points = points
 
 
 class LflistWarning(Record, frozen=True):
@@ -127,6 +133,12 @@ def parse_lflist(text: str, source: str = "") -> tuple[list[Banlist], list[Lflis
             else:
                 current.whitelist = True
             continue
+        if line.lower().startswith("$genesys"):
+            if current is None:
+                warnings.append(LflistWarning(number, "$genesys before any '!name' list; ignored"))
+            else:
+                current.points = True
+            continue
         if line.startswith("$"):
             continue  # other EDOPro directives have no deckbuilding meaning here
         match = _ENTRY.match(line)
@@ -141,10 +153,14 @@ def parse_lflist(text: str, source: str = "") -> tuple[list[Banlist], list[Lflis
             warnings.append(LflistWarning(number, f"a number of {max(len(code), len(written)):,} digits is no passcode or count; skipped"))
             continue
         count = int(written)
-        if count < 0:  # EDOPro uses -1 for "unlimited" in some lists
+        if current.points:  # a card's points: any number from 0
+            if count < 0:
+                warnings.append(LflistWarning(number, f"{count} points: a card's points are 0 or more; skipped"))
+                continue
+        elif count < 0:  # EDOPro uses -1 for "unlimited" in some lists
             current.entries.pop(code, None)
             continue
-        if count > 3:
+        elif count > 3:
             warnings.append(LflistWarning(number, f"count {count} is over 3; skipped"))
             continue
         current.entries[code] = count
@@ -299,12 +315,17 @@ class Applied(Record):
         self.missing = missing
 
 
-def takes(pattern: str | None, banlist: Banlist | dict) -> bool:
+def takes(pattern: str | None, banlist: Banlist | dict, points: bool = False) -> bool:
     """Whether a format whose banlist rule reads lists by ``pattern`` (its ``imported``
-    regular expression: the region, OCG or TCG, as the lists' names say it) takes this list."""
+    regular expression: the region, OCG or TCG, as the lists' names say it) takes this list.
+    A rule with a points cap (``points``) takes only points lists, any other rule none: a
+    Genesys list read as copy caps would limit every 1-point card to one copy."""
     import re
 
     name = banlist["name"] if isinstance(banlist, dict) else banlist.name
+    listed_points = bool(banlist.get("points") if isinstance(banlist, dict) else getattr(banlist, "points", False))
+    if listed_points != points:
+        return False
     return pattern is None or re.search(pattern, name) is not None
 
 
@@ -314,10 +335,12 @@ def file_choice(lists: ListFile, spec, as_of: str) -> Applied:
     lists for an OCG format), the one in force on that date, as for imported lists; where the
     file's lists carry no dates, its only list. None in force is said (``missing``); several
     undated lists are a choice only the user can make (ForcecheckError)."""
-    pattern = next((r.imported for r in spec.rules if r.kind == "banlist" and r.imported), None)
-    candidates = lists.of_game(spec.game)
-    matching = [b for b in candidates if takes(pattern, b)]
-    pool = matching or candidates  # a file of none of the format's lists: its own lists, said so
+    rule = next((r for r in spec.rules if r.kind == "banlist" and r.imported), None)
+    pattern = rule.imported if rule is not None else None
+    points = getattr(rule, "points_cap", None) is not None
+    candidates = [b for b in lists.of_game(spec.game) if b.points == points] or lists.of_game(spec.game)
+    matching = [b for b in candidates if takes(pattern, b, points)]
+    pool = matching or candidates  # a file of none of the format's lists: its own lists, said so (a list of the wrong kind: refused by the rule)
     aside = "" if matching or not pattern else " (no list there is named as the format's lists are)"
     dated = [b for b in pool if b.date]
     where = lists.path

@@ -40,7 +40,10 @@ class FormatCache:
         catalog: Catalog | None = None,
         as_of: str | None = None,
         named_by: str = "--banlist",
+        points_cap: int | None = None,
     ):
+        self.points_cap = points_cap
+        """The run's points cap (--points-cap): over the cap a format's points rule sets."""
         self.format_dirs = list(format_dirs)
         self.banlist = banlist
         self.catalog = catalog
@@ -55,7 +58,7 @@ class FormatCache:
                 applied = self.applied(spec)
                 self._compiled[name] = compile_format(
                     spec, banlist=applied.banlist, as_of=self.as_of, banlist_reason=applied.reason, banlist_missing=applied.missing,
-                    catalog=self.catalog,
+                    catalog=self.catalog, points_cap=self.points_cap,
                 )
             except ForcecheckError as exc:
                 self._compiled[name] = exc
@@ -98,7 +101,12 @@ class FormatCache:
         from forcecheck.banlists import in_force, takes
 
         imported = self.catalog.banlists() if hasattr(self.catalog, "banlists") else []  # the sample catalog holds none
-        names = [b for b in imported if takes(rule.imported, b)]
+        points = getattr(rule, "points_cap", None) is not None
+        names = [b for b in imported if takes(rule.imported, b, points)]
+        stale = [b for b in imported if takes(rule.imported, b, False)] if points and not names else []
+        if stale:  # a Genesys file imported before forcecheck read $genesys: its points were stored as copy caps
+            return Applied(None, f"none: {stale[-1]['name']} was imported as a Forbidden/Limited list by a forcecheck that did not read "
+                                 "points lists ($genesys); import its file again (forcecheck banlist import FILE)")
         if not names:
             if rule.list_file:
                 from forcecheck.rules.banlist import missing_list_advice

@@ -41,7 +41,7 @@ CI_DEFAULT = "CI default (GITHUB_ACTIONS=true)"
 
 class Setting(Record, frozen=True):
     name: str
-    kind: str  # "str", "path", "list", "paths", "map", "choice", "date", "int", "pins", "source"
+    kind: str  # "str", "path", "list", "paths", "map", "choice", "date", "int", "points", "pins", "source"
     env: str | None
     default: Any
     choices: tuple[str, ...]
@@ -81,6 +81,7 @@ SETTINGS: dict[str, Setting] = {
         Setting("banlist", "str", "FORCECHECK_BANLIST", None, doc="banlist name, or none", scoped=True, flag="--banlist"),
         Setting("banlist_file", "path", "FORCECHECK_BANLIST_FILE", None, doc="lflist.conf file to take the banlist from", scoped=True, flag="--banlist-file"),
         Setting("as_of", "date", "FORCECHECK_AS_OF", None, doc="date (YYYY-MM-DD) whose banlist versions apply; default today", scoped=True, flag="--as-of"),
+        Setting("points_cap", "points", "FORCECHECK_POINTS_CAP", None, doc="the most points a deck may carry in a points format (Genesys; default: the format's, 100)", scoped=True, flag="--points-cap"),
         Setting("select", "list", "FORCECHECK_SELECT", ["ALL"], doc="rules to report (codes, prefixes, slugs, rule ids)", scoped=True, flag="--select"),
         Setting("extend_select", "list", "FORCECHECK_EXTEND_SELECT", [], doc="rules to report in addition to select", scoped=True, flag="--extend-select"),
         Setting("ignore", "list", "FORCECHECK_IGNORE", [], doc="rules not to report", scoped=True, flag="--ignore"),
@@ -138,6 +139,7 @@ class DeckSettings(Record, frozen=True, uncompared=("banlist_source", "catalog_s
     severity: tuple[tuple[str, str], ...]
     banlist_source: str
     catalog_source: str
+    points_cap: int | None
 
     def __init__(
         self,
@@ -151,8 +153,10 @@ class DeckSettings(Record, frozen=True, uncompared=("banlist_source", "catalog_s
         severity: tuple[tuple[str, str], ...],
         banlist_source: str = "default",
         catalog_source: str = "default",
+        points_cap: int | None = None,
     ) -> None:
         _set = object.__setattr__
+        _set(self, "points_cap", points_cap)
         _set(self, "catalog", catalog)
         _set(self, "banlist", banlist)
         _set(self, "banlist_file", banlist_file)
@@ -268,7 +272,7 @@ class Config(Record, hidden=("_deck_cache")):
 
     def _resolve(self, path_scope: Scope | None, format_scope: Scope | None) -> DeckSettings:
         scopes = [s for s in (path_scope, format_scope) if s is not None]
-        picked = {name: self._pick(name, scopes) for name in ("catalog", "banlist", "banlist_file", "as_of", "select")}
+        picked = {name: self._pick(name, scopes) for name in ("catalog", "banlist", "banlist_file", "as_of", "select", "points_cap")}
         added: dict[str, Any] = {}
         for name in ADDITIVE:
             value = self.values[name]
@@ -288,6 +292,7 @@ class Config(Record, hidden=("_deck_cache")):
             severity=tuple(added["severity"].items()),
             banlist_source=picked["banlist"][1] if picked["banlist"][0] is not None else picked["banlist_file"][1],
             catalog_source=picked["catalog"][1],
+            points_cap=picked["points_cap"][0],
         )
 
     def scoped_values(self, name: str) -> list[tuple[Any, str]]:

@@ -42,6 +42,12 @@ def coerce(setting: Setting, value: Any, fail: Callable[[str], None], base: Path
             except ValueError:
                 pass
         fail(f"{value!r} is not a date (YYYY-MM-DD)")
+    if setting.kind == "points":  # a points cap: any whole number from 0 (an organiser's choice)
+        if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 9:
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999_999_999:
+            fail(f"{str(value)[:40]!r} is not a points cap (a whole number from 0)")
+        return value
     if setting.kind == "int":
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value)

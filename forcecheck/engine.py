@@ -339,6 +339,8 @@ class _Context(Record):
     catalog: Catalog | None
     """The catalog the format is compiled for, when one is known: a banlist checks its
     passcodes against it once (and says which it does not know)."""
+    points_cap: int | None
+    """The run's points cap (--points-cap, the points_cap setting), over a points rule's own."""
 
     def __init__(
         self,
@@ -347,11 +349,13 @@ class _Context(Record):
         banlist: Banlist | None = None,
         as_of: str | None = None,
         catalog: Catalog | None = None,
+        points_cap: int | None = None,
     ) -> None:
         self.cost_of = cost_of
         self.spec = spec
         self.banlist = banlist
         self.as_of = as_of
+        self.points_cap = points_cap
         self.catalog = catalog
 
 
@@ -367,6 +371,7 @@ def compile_format(
     banlist_reason: str | None = None,
     banlist_missing: str | None = None,
     catalog: Catalog | None = None,
+    points_cap: int | None = None,
 ) -> CompiledFormat:
     """Compile ``spec``; ``banlist`` is the list chosen for the run, ``"none"``, or None (the
     spec's own, the version in force on ``as_of``: an ISO date, default today).
@@ -375,7 +380,7 @@ def compile_format(
     the catalog its decks are checked against, when known."""
     cost_of = cost_function(spec.card_policy.double_faced_cost)
     chosen = banlist if isinstance(banlist, Banlist) else None
-    ctx = _Context(cost_of, spec, chosen, as_of, catalog)
+    ctx = _Context(cost_of, spec, chosen, as_of, catalog, points_cap)
     rules = []
     banlist_names: list[str] = []
     for rule in spec.rules:
@@ -387,7 +392,7 @@ def compile_format(
             applied = rule_banlist(rule, chosen, as_of)
             if applied is None:
                 if getattr(rule, "required", False):  # the format's card pool: no list, no verdict
-                    rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, compile_missing_list(rule, ctx)))
+                    rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, compile_missing_list(rule, ctx, banlist_reason)))
                 continue
             banlist_names.append(applied.name)
         rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))

@@ -270,10 +270,11 @@ class Session:
                 self.note(f"{what} (set by {settings.banlist_source}) does not apply to format {spec.name} ({why}); ignored for its decks")
                 chosen = None
         banlist_key = chosen if chosen is None or isinstance(chosen, str) else ("list", settings.banlist, settings.banlist_file)
-        cache_key = (settings.catalog, banlist_key, settings.as_of, settings.banlist_source)
+        cache_key = (settings.catalog, banlist_key, settings.as_of, settings.banlist_source, settings.points_cap)
         cache = self._caches.get(cache_key)
         if cache is None:
-            cache = self._caches[cache_key] = FormatCache(self.format_dirs, chosen, catalog, settings.as_of, named_by(settings.banlist_source))
+            cache = self._caches[cache_key] = FormatCache(self.format_dirs, chosen, catalog, settings.as_of, named_by(settings.banlist_source),
+                                                          points_cap=settings.points_cap)
         fmt = cache.get(name)
         for text in fmt.notes:  # what the format's lists name that the catalog does not know
             self.note(text)

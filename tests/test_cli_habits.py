@@ -163,7 +163,7 @@ BAD = {
     "FORCECHECK_BANLIST": "no-such-list", "FORCECHECK_BANLIST_FILE": "/nonexistent/lflist.conf", "FORCECHECK_AS_OF": "not-a-date",
     "FORCECHECK_SELECT": "FC999", "FORCECHECK_EXTEND_SELECT": "FC999", "FORCECHECK_IGNORE": "FC999",
     "FORCECHECK_OUTPUT_FORMAT": "xml", "FORCECHECK_COLOR": "sometimes", "FORCECHECK_FAIL_ON": "sometimes", "FORCECHECK_JOBS": "0",
-    "FORCECHECK_FETCH_SOURCE": "/nonexistent/mirror",
+    "FORCECHECK_FETCH_SOURCE": "/nonexistent/mirror", "FORCECHECK_POINTS_CAP": "lots",
 }
 """A value each variable cannot take: a command that reads the variable stops on it (exit 2).
 Nothing is written at these paths (the catalog is a file of text, never a database to create)."""

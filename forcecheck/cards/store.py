@@ -96,6 +96,10 @@ LABELS_TABLE = (
 """The card names a list's comments give its passcodes (``--Sangan``). Added after schema 5 was
 released: a catalog written before has no such table, reads as a catalog whose lists name no
 card in comments, and gets the table at its next banlist import."""
+POINTS_TABLE = "CREATE TABLE IF NOT EXISTS banlist_points (banlist TEXT PRIMARY KEY COLLATE NOCASE)"
+"""The lists whose entries are points, not copy caps (EDOPro ``$genesys``). Added after schema 5,
+as ``banlist_labels`` was: a catalog written before holds no points list, and gets the table at
+its next banlist import."""
 
 
 def read_only_uri(path: str | Path) -> str:
@@ -387,9 +391,20 @@ class SqliteCatalog(Catalog):
         ).fetchall()
         keys = ("name", "game", "whitelist", "source", "date", "imported_at", "entries", "combinations")
         lists = [dict(zip(keys, row)) for row in rows]
+        pointed = self._points_lists()
         for item in lists:
             _banlist_shape(self.path, item["name"], item["game"], item["whitelist"], item["source"], item["date"])
+            item["points"] = item["name"].casefold() in pointed
         return lists
+
+    def _points_lists(self) -> set[str]:
+        """The names (case-folded) of the lists whose entries are points (``POINTS_TABLE``)."""
+        if not self._conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'banlist_points'").fetchone():
+            return set()
+        names = [row[0] for row in self._conn.execute("SELECT banlist FROM banlist_points")]
+        if not all(isinstance(n, str) for n in names):
+            raise damaged(self.path, "the points lists' names are malformed")
+        return {n.casefold() for n in names}
 
     def banlist(self, name: str):
         from forcecheck.banlists import Banlist  # here: banlists (list files) sits above the catalog
@@ -414,7 +429,7 @@ class SqliteCatalog(Catalog):
             if not all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items()):
                 raise damaged(self.path, f"the comments of banlist {row[0]!r} are malformed")
         return Banlist(name=row[0], game=row[1], whitelist=bool(row[2]), source=row[3], date=row[4], entries=entries,
-                       combinations=list(combinations.values()), labels=labels)
+                       combinations=list(combinations.values()), labels=labels, points=row[0].casefold() in self._points_lists())
 
     def provenance(self) -> list[dict]:
         """Every imported file's address, role, size, sha256, time and how it came (fetch,
@@ -626,8 +641,12 @@ def replace_banlists(conn: sqlite3.Connection, lists) -> None:
     """Store lists, replacing lists of the same name (names are unique, case-insensitively)."""
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     conn.execute(LABELS_TABLE)
+    conn.execute(POINTS_TABLE)
     for banlist in lists:
         conn.execute("DELETE FROM banlist_labels WHERE banlist = ?", (banlist.name,))
+        conn.execute("DELETE FROM banlist_points WHERE banlist = ?", (banlist.name,))
+        if getattr(banlist, "points", False):
+            conn.execute("INSERT INTO banlist_points (banlist) VALUES (?)", (banlist.name,))
         conn.execute("DELETE FROM banlist_entries WHERE banlist = ?", (banlist.name,))
         conn.execute("DELETE FROM banlist_combinations WHERE banlist = ?", (banlist.name,))
         conn.execute("DELETE FROM banlists WHERE name = ?", (banlist.name,))

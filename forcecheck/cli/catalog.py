@@ -321,14 +321,14 @@ def banlist_import(
 
 @banlist_app.command("list")
 def banlist_list(catalog: CatalogOpt = None, config_file: ConfigOpt = None) -> None:
-    """The imported lists: name, date, entries, whitelist or not, source."""
+    """The imported lists: name, date, entries, kind (banlist, whitelist or points list), source."""
     cat = _session(catalog, config_file).main_catalog
     lists = cat.banlists() if hasattr(cat, "banlists") else []
     if not lists:
         print(f"no banlists in {cat.label}; import some with 'forcecheck banlist import FILE'", file=sys.stderr)
         raise typer.Exit(1)
     for item in lists:
-        kind = "whitelist" if item["whitelist"] else "banlist"
+        kind = "points" if item.get("points") else "whitelist" if item["whitelist"] else "banlist"
         combos = f", {item['combinations']} combination bans" if item.get("combinations") else ""
         print(f"{item['name']:<28} {item['date'] or '-':<10} {item['entries']:>6} entries{combos}  {kind}  ({item['source']})")
 
@@ -359,13 +359,15 @@ def banlist_show(
     if found is None:
         near = nearest_names(name, [b["name"] for b in cat.banlists()] if hasattr(cat, "banlists") else [])
         fail(f"no banlist {name!r} in {cat.label}" + (f"; {did_you_mean(near)}" if near else ""))
-    print(f"{found.name} ({'whitelist' if found.whitelist else 'banlist'}, date {found.date or 'unknown'}, source {found.source})")
+    kind = "points list" if found.points else "whitelist" if found.whitelist else "banlist"
+    print(f"{found.name} ({kind}, date {found.date or 'unknown'}, source {found.source})")
     labels = {0: "forbidden", 1: "limited", 2: "semi-limited", 3: "unlimited"}
-    for count in (0, 1, 2, 3):
+    counts = sorted(set(found.entries.values()), reverse=True) if found.points else [0, 1, 2, 3]
+    for count in counts:
         keys = sorted((k for k, v in found.entries.items() if v == count), key=_passcode_order)
         if not keys:
             continue
-        print(f"  {labels[count]} ({len(keys)}):")
+        print(f"  {f'{count} points' if found.points else labels[count]} ({len(keys)}):")
         for key in keys[:2000]:
             card = cat.by_printing(found.game or "ygo", key) or cat.by_name(found.game or "ygo", key)
             label = found.labels.get(key)

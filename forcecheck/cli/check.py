@@ -10,6 +10,7 @@ import typer
 from forcecheck.cli.application import app
 from forcecheck.cli.common import (
     AsOfOpt,
+    PointsCapOpt,
     BanlistFileOpt,
     BanlistOpt,
     CatalogOpt,
@@ -45,6 +46,7 @@ def check(
     banlist: BanlistOpt = None,
     banlist_file: BanlistFileOpt = None,
     as_of: AsOfOpt = None,
+    points_cap: PointsCapOpt = None,
     select: SelectOpt = None,
     extend_select: ExtendSelectOpt = None,
     ignore: IgnoreOpt = None,
@@ -63,6 +65,6 @@ def check(
     raise typer.Exit(run_check(
         paths, format_name=format_name, catalog=catalog, output_format=output_format, output_file=output_file,
         formats_dir=formats_dir, color=color, exit_zero=exit_zero, banlist=banlist, banlist_file=banlist_file,
-        as_of=as_of, select=select, extend_select=extend_select, ignore=ignore, warn=warn, fail_on=fail_on,
+        as_of=as_of, points_cap=points_cap, select=select, extend_select=extend_select, ignore=ignore, warn=warn, fail_on=fail_on,
         config_file=config_file, jobs=jobs, stdin_filename=stdin_filename,
     ))

@@ -56,6 +56,10 @@ AsOfOpt = Annotated[
     Optional[str],
     typer.Option("--as-of", metavar="DATE", help="Date (YYYY-MM-DD) whose banlist versions apply: the event's date. Default: today. [env: FORCECHECK_AS_OF]"),
 ]
+PointsCapOpt = Annotated[
+    Optional[int],
+    typer.Option("--points-cap", metavar="N", min=0, max=999_999_999, help="The most points a deck may carry in a points format (Genesys): the event's cap. Default: the format's (100). [env: FORCECHECK_POINTS_CAP]"),
+]
 SelectOpt = Annotated[
     Optional[List[str]],
     typer.Option("--select", metavar="TOKENS", help="Report only these rules: codes (FC201), prefixes (FC2), slugs (copy-limit), rule ids (main-size) or ALL; comma-separated, repeatable. [env: FORCECHECK_SELECT]"),

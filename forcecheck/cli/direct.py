@@ -47,6 +47,7 @@ CHECK_OPTIONS = (
     LineOption("banlist", ("--banlist",), "text"),
     LineOption("banlist_file", ("--banlist-file",), "path"),
     LineOption("as_of", ("--as-of",), "text"),
+    LineOption("points_cap", ("--points-cap",), "int", low=0, high=999_999_999),
     LineOption("select", ("--select",), "text", repeats=True),
     LineOption("extend_select", ("--extend-select",), "text", repeats=True),
     LineOption("ignore", ("--ignore",), "text", repeats=True),

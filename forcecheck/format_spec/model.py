@@ -286,9 +286,16 @@ class BanlistRule(RuleBase):
     """The format cannot be judged without its list (a whitelist that is its card pool): with
     no list to apply, every deck gets a finding that says so. ``--banlist none`` still turns
     the rule off (the structure alone, asked for)."""
+    points_cap: Annotated[int, Field(ge=0)] | None = None
+    """The list is a points list (Genesys: EDOPro ``$genesys``): each card is worth its listed
+    points (0 when not listed) and the cards of the sections together may carry at most this
+    many (``--points-cap`` or the ``points_cap`` setting changes it for an event). Without it,
+    the rule caps copies and refuses a points list."""
 
     @model_validator(mode="after")
     def _named(self) -> "BanlistRule":
+        if self.points_cap is not None and (self.whitelist or self.cards is not None or self.versions):
+            raise ValueError("points_cap: the points come from an imported points list ($genesys), not from cards written here")
         if self.cards is not None and not self.list_name:
             raise ValueError("a banlist written in the spec needs a list_name (reports name the list used)")
         if self.imported is not None:

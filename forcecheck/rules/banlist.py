@@ -53,6 +53,15 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     sections = tuple(rule.sections)
     if banlist is None:
         return lambda deck: ()
+    counts_points = getattr(rule, "points_cap", None) is not None
+    if bool(getattr(banlist, "points", False)) != counts_points:
+        from forcecheck.rules.points import compile_wrong_list
+
+        return compile_wrong_list(rule, banlist)
+    if counts_points:
+        from forcecheck.rules.points import compile_points
+
+        return compile_points(rule, banlist, ctx)
     caps: dict[str, int] = {}
     for key, count in banlist.entries.items():
         for k in _keys(str(key)):
@@ -276,10 +285,13 @@ def missing_list_advice(rule) -> str:
             "brings today's OCG and TCG lists) or name a file with --banlist-file FILE")
 
 
-def compile_missing_list(rule: BanlistRule, ctx) -> Check:
+def compile_missing_list(rule: BanlistRule, ctx, reason: str | None = None) -> Check:
     """A banlist rule that must have a list (``required``: the format's card pool) and has none:
-    every deck is told so, never passed as legal."""
-    message = f"no list to apply, so the card pool cannot be checked: {missing_list_advice(rule)}; --banlist none checks the structure alone"
+    every deck is told so, never passed as legal. ``reason`` is why none applies, when the choice
+    of lists said more than "not imported" (a Genesys list imported before points were read)."""
+    what = "the deck's points cannot be counted" if getattr(rule, "points_cap", None) is not None else "the card pool cannot be checked"
+    why = reason.removeprefix("none: ") if reason and "import its file again" in reason else missing_list_advice(rule)
+    message = f"no list to apply, so {what}: {why}; --banlist none checks the structure alone"
 
     def check(deck: ResolvedDeck) -> list[Finding]:
         return [Finding(message=message, section=None)]

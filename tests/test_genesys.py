@@ -1,0 +1,212 @@
+"""Yu-Gi-Oh! Genesys (issue 40): points by card from a $genesys list, a cap on the deck's total
+(the format's 100, or the event's --points-cap / points_cap), no Link and no Pendulum monsters, no
+Forbidden/Limited list; a points list is never read as copy caps, nor a copy-cap list as points."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SAMPLES, SHARED, cli_runner, needs_shared
+
+from forcecheck.banlists import Banlist, parse_lflist
+from forcecheck.cards.catalog import sample_catalog
+from forcecheck.checking import FormatCache, check_file
+from forcecheck.cli import app
+
+runner = cli_runner()
+SKY = SAMPLES / "ygo-tcg" / "legal-sky-striker.ydk"
+"""A TCG deck of the sample catalog: 40 main, 15 extra (every one a Link monster but Abyss Dweller), 10 side."""
+GENESYS_FILE = SHARED / "data" / "ygo" / "lflist" / "projectignis_Genesys_2026.06.08.lflist.conf"
+LIST_TEXT = """\
+#[2026.06.08 Genesys]
+!2026.06.08 Genesys
+$genesys
+# 20 Points
+14558127 20 -- Ash Blossom & Joyous Spring
+94145021 20 -- Droll & Lock Bird
+# 100 Points
+21044178 100  - Abyss Dweller
+"""
+"""A small points list in EDOPro's form (the last entry's comment after a lone '-', as one line of
+the published list has it)."""
+
+
+def points_list() -> Banlist:
+    (found,), warnings = parse_lflist(LIST_TEXT, "test")
+    assert warnings == []
+    return found
+
+
+def findings(path=SKY, banlist=None, points_cap=None, format_name="ygo-genesys"):
+    formats = FormatCache(banlist=points_list() if banlist is None else banlist, catalog=sample_catalog(), points_cap=points_cap)
+    report = check_file(path, sample_catalog(), formats, format_name)
+    assert report.error is None
+    return report
+
+
+def points_findings(report):
+    return [(v.code, v.rule, v.card, v.line, v.found, v.limit) for v in report.violations if v.rule == "points-cap"]
+
+
+# --- the list --------------------------------------------------------------------------------------------------
+
+def test_a_genesys_list_is_a_points_list_with_any_number_of_points():
+    found = points_list()
+    assert found.points and not found.whitelist
+    assert found.entries == {"14558127": 20, "94145021": 20, "21044178": 100}  # 100 kept: points, not a copy cap of 3
+    assert found.labels["21044178"] == "Abyss Dweller"
+
+
+def test_a_forbidden_limited_list_is_no_points_list_and_keeps_its_caps():
+    (found,), warnings = parse_lflist("!2026.5 TCG\n14558127 1 --Ash Blossom\n55144522 7 --Pot of Greed\n", "test")
+    assert not found.points and found.entries == {"14558127": 1}
+    assert [w.message for w in warnings] == ["count 7 is over 3; skipped"]
+
+
+def test_a_points_list_is_stored_and_listed_as_one(tmp_path):
+    path = tmp_path / "Genesys.lflist.conf"
+    path.write_text(LIST_TEXT, encoding="utf-8")
+    db = tmp_path / "c.db"
+    assert runner.invoke(app, ["banlist", "import", str(path), "--catalog", str(db)]).exit_code == 0
+    listed = runner.invoke(app, ["banlist", "list", "--catalog", str(db)]).stdout
+    assert "2026.06.08 Genesys" in listed and "  points  (" in listed
+    shown = runner.invoke(app, ["banlist", "show", "2026.06.08 Genesys", "--catalog", str(db)]).stdout
+    assert shown.startswith("2026.06.08 Genesys (points list, date 2026-06-08") and "  100 points (1):" in shown and "  20 points (2):" in shown
+    from forcecheck.cards.store import SqliteCatalog
+
+    stored = SqliteCatalog(db).banlist("2026.06.08 Genesys")
+    assert stored.points and stored.entries["21044178"] == 100
+
+
+# --- the cap ---------------------------------------------------------------------------------------------------
+
+def test_over_the_cap_is_one_error_naming_the_total_the_cap_and_the_cards():
+    report = findings()
+    # Abyss Dweller 100 + Ash Blossom 3 x 20 + Droll & Lock Bird 3 x 20 = 220
+    assert points_findings(report) == [("FC601", "points-cap", "Abyss Dweller", 58, 220, "at most 100")]
+    (message,) = [v.message for v in report.violations if v.rule == "points-cap"]
+    assert message == ("the deck carries 220 points on 2026.06.08 Genesys, over the cap of 100: Abyss Dweller 1 x 100, "
+                       "Ash Blossom & Joyous Spring 3 x 20, Droll & Lock Bird 3 x 20")
+
+
+def test_at_the_cap_passes_and_the_events_cap_replaces_the_formats():
+    assert points_findings(findings(points_cap=220)) == []  # exactly the cap: allowed
+    assert points_findings(findings(points_cap=219)) == [("FC601", "points-cap", "Abyss Dweller", 58, 220, "at most 219")]
+    lighter = points_list()
+    lighter.entries["21044178"] = 0  # Abyss Dweller worth nothing: 120 points
+    assert points_findings(findings(banlist=lighter, points_cap=120)) == []
+    assert [f[4:] for f in points_findings(findings(banlist=lighter))] == [(120, "at most 100")]
+
+
+def test_a_cap_of_zero_allows_only_cards_worth_nothing():
+    unpointed = Banlist(name="2026.06.08 Genesys", game="ygo", entries={"14558127": 0}, points=True)
+    assert points_findings(findings(banlist=unpointed, points_cap=0)) == []
+    assert [f[4:] for f in points_findings(findings(points_cap=0))] == [(220, "at most 0")]
+
+
+def test_link_and_pendulum_monsters_are_errors_whatever_their_points():
+    report = findings(points_cap=10_000)
+    banned = {(v.code, v.card) for v in report.violations if v.rule == "no-link-or-pendulum"}
+    assert ("FC302", "Linkuriboh") in banned and ("FC302", "Sky Striker Ace - Kagari") in banned
+    assert ("FC302", "Abyss Dweller") not in banned  # an Xyz monster
+    odd = findings(SAMPLES / "ygo-tcg" / "legal-odd-eyes-pendulum.txt", points_cap=10_000)
+    assert ("FC302", "Odd-Eyes Pendulum Dragon") in {(v.code, v.card) for v in odd.violations if v.rule == "no-link-or-pendulum"}
+
+
+def test_no_forbidden_limited_list_applies_but_three_copies_do(tmp_path):
+    report = findings(points_cap=10_000)
+    assert not [v for v in report.violations if v.rule == "forbidden-limited"]
+    four = tmp_path / "four.ydk"
+    four.write_text(SKY.read_text(encoding="utf-8").replace("!side\n", "!side\n14558127\n", 1), encoding="utf-8")  # a 4th Ash Blossom
+    copies = [(v.rule, v.card, v.found) for v in findings(four, points_cap=10_000).violations if v.rule == "copy-limit"]
+    assert copies == [("copy-limit", "Ash Blossom & Joyous Spring", 4)]
+
+
+# --- the wrong kind of list, and none --------------------------------------------------------------------------
+
+def test_a_points_list_named_for_a_forbidden_limited_format_is_refused():
+    report = findings(format_name="ygo-tcg")
+    (refused,) = [v for v in report.violations if v.rule == "forbidden-limited"]
+    assert refused.code == "FC601" and refused.message.startswith("2026.06.08 Genesys is a points list (Genesys), not a Forbidden/Limited list")
+    assert not report.legal
+
+
+def test_a_forbidden_limited_list_named_for_genesys_is_refused():
+    tcg = Banlist(name="2026.5 TCG", game="ygo", entries={"14558127": 1})
+    report = findings(banlist=tcg)
+    (refused,) = [v for v in report.violations if v.rule == "points-cap"]
+    assert refused.message.startswith("2026.5 TCG is a Forbidden/Limited list, not a points list")
+    assert not report.legal
+
+
+def test_without_its_list_genesys_gives_no_verdict_and_says_where_the_list_is():
+    report = check_file(SKY, sample_catalog(), FormatCache(catalog=sample_catalog()), "ygo-genesys")
+    (missing,) = [v for v in report.violations if v.rule == "points-cap"]
+    assert "no list to apply, so the deck's points cannot be counted" in missing.message
+    assert "Genesys.lflist.conf" in missing.message and "forcecheck banlist import" in missing.message
+    assert not report.legal
+
+
+def test_a_genesys_list_imported_as_copy_caps_is_asked_to_be_imported_again(tmp_path):
+    """A catalog where the list was imported before forcecheck read $genesys: its rows say
+    nothing of points. It is not used as points (nor as caps), and the finding says what to do."""
+    import sqlite3
+
+    path = tmp_path / "Genesys.lflist.conf"
+    path.write_text(LIST_TEXT, encoding="utf-8")
+    db = tmp_path / "c.db"
+    assert runner.invoke(app, ["banlist", "import", str(path), "--catalog", str(db)]).exit_code == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE banlist_points")  # as an older forcecheck left it
+    from forcecheck.cards.store import SqliteCatalog
+
+    catalog = SqliteCatalog(db)
+    report = check_file(SKY, catalog, FormatCache(catalog=catalog), "ygo-genesys")
+    (stale,) = [v for v in report.violations if v.rule == "points-cap"]
+    assert "2026.06.08 Genesys was imported as a Forbidden/Limited list by a forcecheck that did not read points lists" in stale.message
+
+
+# --- the cap from the command line, the environment and the configuration ------------------------------------
+
+@pytest.mark.parametrize("how", ["flag", "env", "config"])
+def test_the_events_cap_comes_from_the_flag_the_environment_or_the_configuration(tmp_path, monkeypatch, how):
+    path = tmp_path / "Genesys.lflist.conf"
+    path.write_text(LIST_TEXT, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    args = ["check", str(SKY), "-f", "ygo-genesys", "--banlist-file", str(path), "-o", "json", "--select", "points-cap"]
+    env = {}
+    if how == "flag":
+        args += ["--points-cap", "220"]
+    elif how == "env":
+        env = {"FORCECHECK_POINTS_CAP": "220"}
+    else:
+        (tmp_path / ".forcecheck.yaml").write_text("points_cap: 220\n", encoding="utf-8")
+    assert runner.invoke(app, args, env=env).exit_code == 0  # 220 of 220
+    lower = {"flag": ["--points-cap", "219"], "env": [], "config": []}[how]
+    if how == "env":
+        env = {"FORCECHECK_POINTS_CAP": "219"}
+    if how == "config":
+        (tmp_path / ".forcecheck.yaml").write_text("points_cap: 219\n", encoding="utf-8")
+    result = runner.invoke(app, [a for a in args if a not in ("--points-cap", "220")] + lower, env=env)
+    assert result.exit_code == 1 and '"limit": "at most 219"' in result.stdout
+
+
+def test_a_bad_cap_is_a_usage_error_or_a_configuration_error(tmp_path, monkeypatch):
+    result = runner.invoke(app, ["check", str(SKY), "-f", "ygo-genesys", "--points-cap", "-1"])
+    assert result.exit_code == 2 and "--points-cap" in result.stderr
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".forcecheck.yaml").write_text("points_cap: lots\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(SKY), "-f", "ygo-genesys"])
+    assert result.exit_code == 2 and ".forcecheck.yaml:1: " in result.stderr and "'lots' is not a points cap" in result.stderr
+
+
+# --- the published list, on real card data ---------------------------------------------------------------------
+
+@needs_shared
+def test_the_published_list_counts_a_real_deck(tmp_path, real_ygo_catalog):
+    deck = tmp_path / "d.txt"
+    deck.write_text("Main Deck:\n3 Ash Blossom & Joyous Spring\n3 Pot of Greed\n3 Effect Veiler\n", encoding="utf-8")
+    (published,), warnings = parse_lflist(GENESYS_FILE.read_text(encoding="utf-8"), str(GENESYS_FILE))
+    assert published.points and warnings == []  # every line read, the one with a lone '-' too
+    report = check_file(deck, real_ygo_catalog, FormatCache(banlist=published, catalog=real_ygo_catalog), "ygo-genesys")
+    # Pot of Greed 30, Ash Blossom 20, Effect Veiler 8 points each: 3 x 58 = 174
+    assert [(v.rule, v.found, v.limit) for v in report.violations if v.rule == "points-cap"] == [("points-cap", 174, "at most 100")]
