@@ -49,6 +49,9 @@ class Banlist(Record):
     labels: dict[str, str]
     """Passcode -> the card name the list's comment gives it (``--Sangan``): a passcode the card
     data lacks (another version of the card) still names its card."""
+    missing: str
+    """What of the list's public record is missing ('' when it is complete): a version written
+    in a format file whose announcement was only partly read (FC603 says it on every report)."""
     points: bool
     """A points list (EDOPro ``$genesys``): each entry is the card's points, not a copy cap; a
     card not listed is worth 0. Only a rule with a points cap applies it (Genesys); a
@@ -65,6 +68,7 @@ class Banlist(Record):
         combinations: list[list[str]] | None = None,
         labels: dict[str, str] | None = None,
         points: bool = False,
+        missing: str = "",
     ) -> None:
         self.name = name
         self.game = game
@@ -75,6 +79,7 @@ class Banlist(Record):
         self.combinations = [] if combinations is None else combinations
         self.labels = {} if labels is None else labels
         self.points = points
+        self.missing = missing
 
 
 class LflistWarning(Record, frozen=True):

@@ -395,6 +395,8 @@ def compile_format(
                     rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, compile_missing_list(rule, ctx, banlist_reason)))
                 continue
             banlist_names.append(applied.name)
+            if getattr(applied, "missing", ""):
+                rules.append(_partial_banlist(rule, applied, severity_overrides))
         rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))
     if banlist_missing:
         rules.append(_no_banlist_in_force(spec, banlist_missing, severity_overrides))
@@ -433,6 +435,18 @@ def compile_format(
         rest=rest,
         notes=[note for rule in rules for note in getattr(rule.check, "notes", ())],
     )
+
+
+def _partial_banlist(rule, applied: Banlist, severity_overrides: dict[str, str] | None) -> CompiledRule:
+    """FC603 under the banlist rule's id: one deck-wide warning that the list in force is only
+    partly known, and what is missing (never silence where the record is incomplete)."""
+    from forcecheck.rules.base import Finding
+
+    kind = KINDS["partial-banlist"]
+    finding = (Finding(message=f"{applied.name} (in force from {applied.date}) is only partly known: {applied.missing}; "
+                               "a card it changed may be judged by the list before it (--banlist-file names a complete list)"),)
+    severity = (severity_overrides or {}).get(rule.id) or kind.severity
+    return CompiledRule(rule.id, kind, severity, kind.doc, None, lambda deck: finding)
 
 
 def _no_banlist_in_force(spec: FormatSpec, message: str, severity_overrides: dict[str, str] | None) -> CompiledRule:

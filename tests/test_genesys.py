@@ -210,3 +210,47 @@ def test_the_published_list_counts_a_real_deck(tmp_path, real_ygo_catalog):
     report = check_file(deck, real_ygo_catalog, FormatCache(banlist=published, catalog=real_ygo_catalog), "ygo-genesys")
     # Pot of Greed 30, Ash Blossom 20, Effect Veiler 8 points each: 3 x 58 = 174
     assert [(v.rule, v.found, v.limit) for v in report.violations if v.rule == "points-cap"] == [("points-cap", 174, "at most 100")]
+
+
+# --- a version whose public record is incomplete (issue 40: Wanderer's updates) --------------------------------
+
+PARTIAL = """\
+name: dated
+title: Dated
+game: fow
+extends: bifrost
+rules:
+  - id: banned
+    kind: banlist
+    sections: [main]
+    description: test
+    versions:
+      - {name: V1, effective: 2020-01-01, source: tests, cards: {Viviane: 0}}
+      - {name: V2, effective: 2021-01-01, source: tests, cards: {Viviane: 0}, record: partial, missing: "the second half of the announcement"}
+"""
+
+
+def test_a_partly_known_version_says_so_on_every_report_and_a_complete_one_does_not(tmp_path):
+    (tmp_path / "dated.yaml").write_text(PARTIAL, encoding="utf-8")
+    deck = SAMPLES / "bifrost" / "legal-faria-stranger.txt"
+
+    def run(as_of):
+        formats = FormatCache([tmp_path], catalog=sample_catalog(), as_of=as_of)
+        return check_file(deck, sample_catalog(), formats, "dated")
+
+    partial = run("2021-06-01")
+    (warning,) = [v for v in partial.violations if v.code == "FC603"]
+    assert (warning.rule, warning.severity) == ("banned", "warning")
+    assert warning.message == ("V2 (in force from 2021-01-01) is only partly known: the second half of the announcement; "
+                               "a card it changed may be judged by the list before it (--banlist-file names a complete list)")
+    assert [v.card for v in partial.violations if v.code == "FC601"] == ["Viviane"]  # the list still applies
+    assert not [v for v in run("2020-06-01").violations if v.code == "FC603"]
+
+
+def test_a_partial_version_must_say_what_is_missing(tmp_path):
+    from forcecheck.errors import SpecError
+    from forcecheck.format_spec.loader import load_format
+
+    (tmp_path / "dated.yaml").write_text(PARTIAL.replace(', missing: "the second half of the announcement"', ""), encoding="utf-8")
+    with pytest.raises(SpecError, match="a partial version says what is missing"):
+        load_format("dated", [tmp_path])

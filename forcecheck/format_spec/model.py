@@ -249,6 +249,11 @@ class BanlistVersion(Strict):
     combinations: list[list[str]] = []
     """Cards that may not be used together: each list names two or more cards."""
     whitelist: bool = False
+    record: Literal["complete", "partial"] = "complete"
+    """How much of the version's public announcement is known: ``partial`` when part of it
+    could not be read; every report that applies it then says so (FC603) with ``missing``."""
+    missing: str = ""
+    """What of a partial version's announcement is missing (said in the FC603 warning)."""
 
     @field_validator("combinations")
     @classmethod
@@ -257,6 +262,12 @@ class BanlistVersion(Strict):
             if len(combo) < 2:
                 raise ValueError("a combination names at least two cards")
         return value
+
+    @model_validator(mode="after")
+    def _said(self) -> "BanlistVersion":
+        if self.record == "partial" and not self.missing.strip():
+            raise ValueError("a partial version says what is missing (missing: ...)")
+        return self
 
 
 class BanlistRule(RuleBase):

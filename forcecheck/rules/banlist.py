@@ -22,7 +22,8 @@ def rule_banlist(rule: BanlistRule, chosen: Banlist | None, as_of: str | None = 
 
         versions = [
             Banlist(name=v.name, game="", entries=dict(v.cards), whitelist=v.whitelist, source=v.source,
-                    date=str(v.effective), combinations=[list(c) for c in v.combinations])
+                    date=str(v.effective), combinations=[list(c) for c in v.combinations],
+                    missing=getattr(v, "missing", "") if getattr(v, "record", "complete") == "partial" else "")
             for v in rule.versions
         ]
         return in_force(versions, as_of or _today())
