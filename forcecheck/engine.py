@@ -529,7 +529,21 @@ def check_decklist(deck: Decklist, fmt: CompiledFormat, catalog: Catalog) -> Dec
         name=resolution.title,
         player=deck.metadata.get("player"),
         curves=curves,
+        points=_points(resolved, fmt),
     )
+
+
+def _points(resolved: ResolvedDeck, fmt: CompiledFormat) -> dict | None:
+    """The deck's points in a points format (``rules.points``): the list, the cap, the total and
+    every card that carries points; None in a format without a points rule (or without its list)."""
+    rule = next((r for r in fmt.rules if getattr(r.check, "points_of", None) is not None), None)
+    if rule is None:
+        return None
+    check = rule.check
+    carried = [(card.name, copies, check.points_of(card)) for card, copies in resolved.tally(check.points_sections).items()]
+    cards = sorted(((n, c, p) for n, c, p in carried if p), key=lambda item: (-item[1] * item[2], item[0]))
+    return {"list": check.points_list, "cap": check.points_cap, "total": sum(c * p for _n, c, p in cards),
+            "cards": [{"card": n, "copies": c, "points": p} for n, c, p in cards]}
 
 
 CARD_COUNT_CODE = KINDS["card-count"].code

@@ -254,3 +254,21 @@ def test_a_partial_version_must_say_what_is_missing(tmp_path):
     (tmp_path / "dated.yaml").write_text(PARTIAL.replace(', missing: "the second half of the announcement"', ""), encoding="utf-8")
     with pytest.raises(SpecError, match="a partial version says what is missing"):
         load_format("dated", [tmp_path])
+
+
+def test_every_report_shows_the_decks_points_legal_or_not(tmp_path):
+    import json
+
+    path = tmp_path / "Genesys.lflist.conf"
+    path.write_text(LIST_TEXT, encoding="utf-8")
+    base = ["check", str(SKY), "-f", "ygo-genesys", "--banlist-file", str(path), "--select", "points-cap"]
+    shown = json.loads(runner.invoke(app, base + ["-o", "json", "--points-cap", "500"]).stdout)["decks"][0]
+    assert shown["legal"] and shown["points"] == {
+        "list": "2026.06.08 Genesys", "cap": 500, "total": 220,
+        "cards": [{"card": "Abyss Dweller", "copies": 1, "points": 100}, {"card": "Ash Blossom & Joyous Spring", "copies": 3, "points": 20},
+                  {"card": "Droll & Lock Bird", "copies": 3, "points": 20}],
+    }
+    text = runner.invoke(app, base + ["--color", "never"], env={"COLUMNS": "200"}).stdout
+    assert "main 40, extra 15, side 10, points 220 of 100" in text
+    other = json.loads(runner.invoke(app, ["check", str(SKY), "-f", "ygo-tcg", "-o", "json"]).stdout)["decks"][0]
+    assert "points" not in other  # only a points format says points

@@ -53,6 +53,7 @@ def deck_text(deck: DeckReport) -> str:
         scalar(deck.ruler, 3),
         sections,
         pretty(deck.corrections, 3),
+        "" if deck.points is None else ',\n      "points": ' + pretty(deck.points, 3),
         "[\n        " + ",\n        ".join([_violation_text(v) for v in violations]) + "\n      ]" if violations else "[]",
         "" if error is None else ',\n      "error": ' + scalar(error, 3),
     )
@@ -68,7 +69,7 @@ _DECK = """{
       "player": %s,
       "ruler": %s,
       "sections": %s,
-      "corrections": %s,
+      "corrections": %s%s,
       "violations": %s%s
     }"""
 

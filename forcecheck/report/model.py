@@ -100,10 +100,13 @@ class DeckReport(Record, hidden=("resolution", "kept")):
     """Seconds spent reading and checking the file (JUnit ``time``)."""
     kept: dict[str, Any] | None
     """What ``detach`` kept of the resolution (fingerprint, sections, ruler, corrections)."""
+    points: dict[str, Any] | None
+    """In a points format (Genesys): ``{"list", "cap", "total", "cards": [{"card", "copies",
+    "points"}]}``, the cards that carry points, most first; None in every other format."""
 
     __slots__ = (
         "path", "format", "violations", "error", "banlist", "banlist_reason", "resolution", "name", "player", "curves",
-        "elapsed", "kept"
+        "elapsed", "kept", "points"
     )
 
     def __init__(
@@ -120,6 +123,7 @@ class DeckReport(Record, hidden=("resolution", "kept")):
         curves: dict[str, tuple] | None = None,
         elapsed: float = 0.0,
         kept: dict[str, Any] | None = None,
+        points: dict[str, Any] | None = None,
     ) -> None:
         self.path = path
         self.format = format
@@ -133,6 +137,7 @@ class DeckReport(Record, hidden=("resolution", "kept")):
         self.curves = {} if curves is None else curves
         self.elapsed = elapsed
         self.kept = kept
+        self.points = points
 
     @property
     def legal(self) -> bool:
@@ -191,6 +196,8 @@ class DeckReport(Record, hidden=("resolution", "kept")):
         if self.error is None:  # an unreadable file has no content to hash
             out["fingerprint"] = self.fingerprint
         out.update(name=self.name, player=self.player, ruler=self.ruler, sections=self.sections, corrections=self.corrections)
+        if self.points is not None:
+            out["points"] = self.points
         out["violations"] = [v.to_dict() for v in self.violations]
         if self.error is not None:
             out["error"] = self.error

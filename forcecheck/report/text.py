@@ -173,6 +173,8 @@ def _deck_block(deck: DeckReport, paint, width: int) -> str:
     counts = deck.sections
     if counts:
         fmt += "  " + printable(", ".join(f"{section} {n}" for section, n in counts.items()))
+    if deck.points is not None:  # a points format (Genesys): the total against the cap, always
+        fmt += f", points {deck.points['total']} of {deck.points['cap']}"
     if deck.legal:
         head = [("legal   ", "1;32"), (f"{path}{fmt}", "")]
         if warnings:

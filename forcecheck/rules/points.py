@@ -65,7 +65,8 @@ def compile_points(rule: BanlistRule, banlist: Banlist, ctx) -> Check:
             limit=f"at most {cap}",
         )
 
-    check.points_of, check.points_cap = points_of, cap  # for the reports that show a deck's points
+    check.points_of, check.points_cap = points_of, cap  # for the reports that show a deck's points (engine._points)
+    check.points_sections, check.points_list = sections, banlist.name
     return silent_when_empty(check, sections)
 
 
