@@ -11,6 +11,7 @@ import typer
 from forcecheck.cli.application import app
 from forcecheck.cli.common import (
     AsOfOpt,
+    PointsCapOpt,
     BanlistFileOpt,
     BanlistOpt,
     CatalogOpt,
@@ -49,6 +50,7 @@ def stats(
     banlist_file: BanlistFileOpt = None,
     config_file: ConfigOpt = None,
     as_of: AsOfOpt = None,
+    points_cap: PointsCapOpt = None,
     stdin_filename: StdinFilenameOpt = None,
 ) -> None:
     """Show each deck's numbers: what was read, the cost curve, attributes, card kinds, the
@@ -62,7 +64,7 @@ def stats(
     refuse_overwriting_inputs(output_file, paths)
     session = session_from(
         config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
-        banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, color=color,
+        banlist_file=banlist_file, as_of=as_of, points_cap=points_cap, formats_dir=formats_dir, color=color,
     )
     forced = session.config.forced_format
     if forced:

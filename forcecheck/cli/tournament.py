@@ -10,6 +10,7 @@ import typer
 from forcecheck.cli.application import app
 from forcecheck.cli.common import (
     AsOfOpt,
+    PointsCapOpt,
     BanlistFileOpt,
     BanlistOpt,
     CatalogOpt,
@@ -267,6 +268,7 @@ def register_command(
     submissions: Path = typer.Argument(..., readable=False, metavar="FOLDER", help="Folder of submitted decklists (every file in it gets a row; hidden files and linked folders are not submissions)."),
     format_name: FormatOpt = None,
     as_of: AsOfOpt = None,
+    points_cap: PointsCapOpt = None,
     output_dir: Annotated[
         Path, typer.Option("--output-dir", "--output", metavar="DIR", show_default=False, help="Folder for registrations.csv and registrations.json (default: here).")
     ] = Path("."),
@@ -298,7 +300,7 @@ def register_command(
     refuse_overwriting_inputs(output_file, [submissions], every_file=True)
     session = checking_session(
         config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
-        banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir, select=select, extend_select=extend_select,
+        banlist_file=banlist_file, as_of=as_of, points_cap=points_cap, formats_dir=formats_dir, select=select, extend_select=extend_select,
         ignore=ignore, warn=warn, output_format=output_format, color=color, fail_on=fail_on, jobs=jobs,
     )
     stop_on_setup_problems(session, [submissions], empty_folders=False)  # every file handed in gets a row, decklist or not
@@ -369,6 +371,7 @@ def verify_command(
     banlist: BanlistOpt = None,
     banlist_file: BanlistFileOpt = None,
     as_of: AsOfOpt = None,
+    points_cap: PointsCapOpt = None,
     formats_dir: FormatsDirOpt = None,
     config_file: ConfigOpt = None,
     stdin_filename: StdinFilenameOpt = None,
@@ -386,7 +389,7 @@ def verify_command(
 
     session = session_from(
         config_file=config_file, format_name=format_name, catalog=catalog, banlist=banlist,
-        banlist_file=banlist_file, as_of=as_of, formats_dir=formats_dir,
+        banlist_file=banlist_file, as_of=as_of, points_cap=points_cap, formats_dir=formats_dir,
     )
     registered, played = take_stdin([registered, played], stdin_filename)
     stop_on_setup_problems(session, [registered, played])
