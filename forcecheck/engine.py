@@ -397,6 +397,10 @@ def compile_format(
             banlist_names.append(applied.name)
             if getattr(applied, "missing", ""):
                 rules.append(_partial_banlist(rule, applied, severity_overrides))
+            if chosen is None and getattr(rule, "versions", None):
+                stale = _stale_list(rule, applied, as_of, severity_overrides)
+                if stale is not None:
+                    rules.append(stale)
         rules.append(CompiledRule(rule.id, kind, severity, rule.description, rule.when, kind.compile(rule, ctx)))
     if banlist_missing:
         rules.append(_no_banlist_in_force(spec, banlist_missing, severity_overrides))
@@ -435,6 +439,31 @@ def compile_format(
         rest=rest,
         notes=[note for rule in rules for note in getattr(rule.check, "notes", ())],
     )
+
+
+def _stale_list(rule, applied: Banlist, as_of: str | None, severity_overrides: dict[str, str] | None) -> CompiledRule | None:
+    """FC604 under the banlist rule's id: the shipped versions were last compared with the
+    publisher's record (``recorded``) longer than ``stale_after_months`` before the run's date,
+    so the list in force that day may be one forcecheck does not know. None while it is fresh."""
+    from datetime import date
+
+    from forcecheck.rules.base import Finding
+
+    recorded = getattr(rule, "recorded", None)
+    if recorded is None:
+        return None
+    recorded = date.fromisoformat(str(recorded))
+    day = date.fromisoformat(as_of) if as_of else date.today()
+    months = (day.year - recorded.year) * 12 + (day.month - recorded.month) - (day.day < recorded.day)
+    limit = getattr(rule, "stale_after_months", 12)
+    if months <= limit:
+        return None
+    kind = KINDS["list-may-be-stale"]
+    finding = (Finding(message=f"{applied.name} is the newest list this forcecheck ships, recorded {recorded.isoformat()}, "
+                               f"{months} months before {day.isoformat()}: the publisher may have changed the list since; "
+                               "check the publisher's list, or name one with --banlist-file"),)
+    severity = (severity_overrides or {}).get(rule.id) or kind.severity
+    return CompiledRule(rule.id, kind, severity, kind.doc, None, lambda deck: finding)
 
 
 def _partial_banlist(rule, applied: Banlist, severity_overrides: dict[str, str] | None) -> CompiledRule:

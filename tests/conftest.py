@@ -71,7 +71,11 @@ def pytest_collection_modifyitems(config, items):
 
 
 _CATALOG = sample_catalog()
-_FORMATS = FormatCache()
+TESTS_DATE = "2022-07-01"
+"""The event date of the ``violations``/``only`` helpers: inside the shipped Wanderer record (from
+2022-06-15), so a check says what that list says and no more; a later date adds FC604 (the list
+may have changed since), which tests/test_lists_by_date.py holds both ways."""
+_FORMATS = FormatCache(as_of=TESTS_DATE)
 
 FARIA_MAIN = [
     (4, "Gawain, the Knight of the Sun"),

@@ -286,6 +286,13 @@ class BanlistRule(RuleBase):
     default: str | None = None
     versions: list[BanlistVersion] = []
     """Dated versions; the one in force on the run's date (--as-of, default today) applies."""
+    recorded: date | None = None
+    """When the versions written here were recorded (last compared with their source): a check
+    for a date more than ``stale_after_months`` later warns that the list may have changed
+    since (FC604), never silently judges by an old list."""
+    stale_after_months: Annotated[int, Field(ge=1)] = 12
+    """How long after ``recorded`` the shipped list is trusted without a warning (a child format
+    sets its own)."""
     imported: str | None = None
     """A regular expression over list names saying which lists the format takes (its region:
     OCG lists for an OCG format, TCG lists for a TCG one): among the imported lists, and among a

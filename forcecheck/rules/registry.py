@@ -87,6 +87,7 @@ KINDS: dict[str, RuleKind] = {
         _kind("FC401", "card-count", "counts", sizes.compile_card_count),
         _kind("FC501", "ruler-attributes", "identity", ruler.compile_ruler_attributes),
         _kind("FC601", "banlist", "banlists", banlist.compile_banlist),
+        _kind("FC604", "list-may-be-stale", "banlists", severity="warning", doc="The list this forcecheck ships for the format was recorded more than the format's months (12 by default) before the run's date: the publisher may have changed it since. Check the publisher's list, or name one with --banlist-file."),
         _kind("FC603", "partial-banlist", "banlists", severity="warning", doc="The list in force on the run's date is only partly known: part of its publisher's announcement could not be read, so a card it changed may be judged by the list before it. The finding says what is missing; name a complete list with --banlist-file where you have one."),
         _kind("FC602", "no-banlist-in-force", "banlists", doc="No Forbidden/Limited or banned list was in force on the run's date (--as-of) although the format's lists exist: the deck cannot be judged by that day's list (--banlist names one; --banlist none checks the rest)."),
         _kind("FC701", "requires-ruler-keyword", "ruler", ruler.compile_requires_ruler_keyword),

@@ -1,0 +1,68 @@
+"""Lists shipped in format files, by date (issue 40): a list last compared with its publisher's
+long before the event's date says it may be out of date (FC604), and a fresh one says nothing."""
+
+from __future__ import annotations
+
+from conftest import SAMPLES
+
+from forcecheck.cards.catalog import sample_catalog
+from forcecheck.checking import FormatCache, check_file
+
+DATED = """\
+name: dated
+title: Dated
+game: fow
+extends: bifrost
+rules:
+  - id: banned
+    kind: banlist
+    sections: [main]
+    description: test
+    recorded: 2024-11-29
+    versions:
+      - {name: V1, effective: 2022-05-27, source: tests, cards: {Viviane: 0}}
+"""
+DECK = SAMPLES / "bifrost" / "legal-faria-stranger.txt"
+
+
+def stale_findings(tmp_path, as_of: str, text: str = DATED):
+    (tmp_path / "dated.yaml").write_text(text, encoding="utf-8")
+    report = check_file(DECK, sample_catalog(), FormatCache([tmp_path], catalog=sample_catalog(), as_of=as_of), "dated")
+    assert [v.card for v in report.violations if v.code == "FC601"] == ["Viviane"]  # the list applies either way
+    return [(v.code, v.rule, v.severity, v.message) for v in report.violations if v.code == "FC604"]
+
+
+def test_a_list_recorded_more_than_twelve_months_before_the_event_may_be_stale(tmp_path):
+    assert stale_findings(tmp_path, "2025-12-01") == []  # 12 months: still trusted
+    (found,) = stale_findings(tmp_path, "2025-12-29")
+    assert found == ("FC604", "banned", "warning",
+                     "V1 is the newest list this forcecheck ships, recorded 2024-11-29, 13 months before 2025-12-29: the publisher may "
+                     "have changed the list since; check the publisher's list, or name one with --banlist-file")
+
+
+def test_the_shipped_wanderer_list_says_it_may_be_stale_after_its_record(tmp_path):
+    """Wanderer ships fowsim's list recorded 2022-06-15 (the publisher changed it five times since)."""
+    from forcecheck.format_spec.loader import load_format
+
+    rule = next(r for r in load_format("wanderer").rules if r.kind == "banlist")
+    assert str(rule.recorded) == "2022-06-15"
+    report = check_file(DECK, sample_catalog(), FormatCache(catalog=sample_catalog(), as_of="2024-01-01"), "wanderer")
+    assert [(v.code, v.severity) for v in report.violations] == [("FC604", "warning")] and report.legal
+    assert "recorded 2022-06-15, 18 months before 2024-01-01" in report.violations[0].message
+    early = check_file(DECK, sample_catalog(), FormatCache(catalog=sample_catalog(), as_of="2023-06-15"), "wanderer")
+    assert early.violations == []
+
+
+def test_an_event_within_the_record_says_nothing(tmp_path):
+    assert stale_findings(tmp_path, "2023-06-01") == []
+    assert stale_findings(tmp_path, "2024-12-01") == []
+
+
+def test_a_format_sets_how_long_its_list_is_trusted(tmp_path):
+    strict = DATED.replace("    recorded: 2024-11-29\n", "    recorded: 2024-11-29\n    stale_after_months: 3\n")
+    assert stale_findings(tmp_path, "2025-02-28", strict) == []
+    assert [f[0] for f in stale_findings(tmp_path, "2025-03-29", strict)] == ["FC604"]
+
+
+def test_a_list_without_a_recorded_date_or_named_by_the_user_says_nothing(tmp_path):
+    assert stale_findings(tmp_path, "2030-01-01", DATED.replace("    recorded: 2024-11-29\n", "")) == []
