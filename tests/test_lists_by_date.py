@@ -66,3 +66,23 @@ def test_a_format_sets_how_long_its_list_is_trusted(tmp_path):
 
 def test_a_list_without_a_recorded_date_or_named_by_the_user_says_nothing(tmp_path):
     assert stale_findings(tmp_path, "2030-01-01", DATED.replace("    recorded: 2024-11-29\n", "")) == []
+
+
+def test_formats_list_says_which_list_each_format_applies_and_how_old_a_shipped_one_is():
+    from conftest import cli_runner
+
+    from forcecheck.cli import app
+    from forcecheck.cli.formats import default_list
+    from forcecheck.format_spec.loader import load_format
+
+    listed = cli_runner().invoke(app, ["formats", "list"]).stdout.splitlines()
+    after = {listed[i - 1].split()[0]: line.strip() for i, line in enumerate(listed) if line.strip().startswith("list: ")}
+    assert "bifrost" not in after and "abc" not in after  # no banlist rule: nothing to say
+    assert after["wanderer"].startswith("list: Wanderer banned list (fowsim, recorded 2022-06-15) (shipped; recorded 2022-06-15, ")
+    assert "must be imported (https://raw.githubusercontent.com/ProjectIgnis/LFLists/master/GOAT.lflist.conf)" in after["ygo-goat"]
+    assert after["ygo-genesys"].startswith("list: the format's own points list, which must be imported")
+    assert after["ygo-tcg"] == "list: the latest imported list the format takes, in force on --as-of (default today); none imported: none"
+    wanderer = load_format("wanderer")
+    assert default_list(wanderer, "2023-01-20") == "Wanderer banned list (fowsim, recorded 2022-06-15) (shipped; recorded 2022-06-15, 7 months ago)"
+    assert default_list(wanderer, "2026-12-03").endswith(
+        "recorded 2022-06-15, 53 months ago, past the format's 12 months: checks warn it may be stale (FC604))")

@@ -108,7 +108,8 @@ def config_show(config_file: ConfigOpt = None) -> None:
 
 @formats_app.command("list")
 def formats_list(formats_dir: FormatsDirOpt = None) -> None:
-    """List the formats: name, game, title and the file that defines it."""
+    """List the formats: name, game, title and the file that defines it, and the list each applies
+    by default (a shipped list with its age)."""
     from forcecheck.errors import ForcecheckError
     from forcecheck.format_spec.loader import available_formats, load_format
 
@@ -124,7 +125,41 @@ def formats_list(formats_dir: FormatsDirOpt = None) -> None:
             status = 2
             continue
         print(f"{name:<12} {spec.game:<5} {spec.title}  ({path})")  # a write fault is the run's, not the spec's
+        said = default_list(spec)
+        if said:
+            print(f"{'':<12} {'':<5} list: {said}")
     raise typer.Exit(status)
+
+
+def default_list(spec, today: str | None = None) -> str | None:
+    """Which list a format applies without --banlist, and how old a list it ships is: the newest
+    shipped version and its record's age, the imported lists it takes, or a list it needs. None
+    for a format without a banlist rule."""
+    from datetime import date
+
+    rules = [r for r in spec.rules if r.kind == "banlist"]
+    if not rules:
+        return None
+    rule = rules[0]
+    kind = "points list" if getattr(rule, "points_cap", None) is not None else "list"
+    if getattr(rule, "versions", None):
+        newest = max(rule.versions, key=lambda v: str(v.effective))
+        recorded = getattr(rule, "recorded", None)
+        if recorded is None:
+            return f"{newest.name} (in force from {newest.effective}; shipped with the format)"
+        day = date.fromisoformat(today) if today else date.today()
+        then = date.fromisoformat(str(recorded))
+        months = (day.year - then.year) * 12 + (day.month - then.month) - (day.day < then.day)
+        age = f"{months} months ago" if months > 1 else "this month" if months < 1 else "a month ago"
+        stale = ", past the format's " + f"{rule.stale_after_months} months: checks warn it may be stale (FC604)" if months > rule.stale_after_months else ""
+        return f"{newest.name} (shipped; recorded {recorded}, {age}{stale})"
+    if getattr(rule, "required", False):
+        return f"the format's own {kind}, which must be imported ({rule.list_file or 'forcecheck banlist import FILE'})"
+    if getattr(rule, "imported", None):
+        return f"the latest imported {kind} the format takes, in force on --as-of (default today); none imported: none"
+    if getattr(rule, "cards", None) is not None:
+        return f"{rule.list_name} (written in the format)"
+    return "none unless chosen (--banlist, --banlist-file)"
 
 
 @formats_app.command("show")
