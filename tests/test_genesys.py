@@ -272,3 +272,18 @@ def test_every_report_shows_the_decks_points_legal_or_not(tmp_path):
     assert "main 40, extra 15, side 10, points 220 of 100" in text
     other = json.loads(runner.invoke(app, ["check", str(SKY), "-f", "ygo-tcg", "-o", "json"]).stdout)["decks"][0]
     assert "points" not in other  # only a points format says points
+
+
+def test_stats_show_the_points_in_text_and_json(tmp_path):
+    import json
+
+    path = tmp_path / "Genesys.lflist.conf"
+    path.write_text(LIST_TEXT, encoding="utf-8")
+    base = ["stats", str(SKY), "-f", "ygo-genesys", "--banlist-file", str(path)]
+    text = runner.invoke(app, base + ["--color", "never"], env={"COLUMNS": "200"}).stdout
+    assert ("  points    220 of 100 on 2026.06.08 Genesys: Abyss Dweller 1 x 100; Ash Blossom & Joyous Spring 3 x 20; "
+            "Droll & Lock Bird 3 x 20") in text
+    shown = json.loads(runner.invoke(app, base + ["-o", "json", "--points-cap", "300"]).stdout)["decks"][0]
+    assert (shown["points"]["total"], shown["points"]["cap"]) == (220, 300)
+    tcg = json.loads(runner.invoke(app, ["stats", str(SKY), "-f", "ygo-tcg", "-o", "json"]).stdout)["decks"][0]
+    assert "points" not in tcg

@@ -73,6 +73,8 @@ class DeckInsight:
     name: str | None = None
     player: str | None = None
     corrections: list[dict[str, Any]] = field(default_factory=list)
+    points: dict[str, Any] | None = None
+    """In a points format (Genesys): the check's ``decks[].points`` (list, cap, total, cards)."""
 
     @property
     def requirement_groups(self) -> list[list[Requirement]]:
@@ -107,6 +109,8 @@ class DeckInsight:
             "banlist": self.banlist.to_dict() if self.banlist else None,
             "banlist_rule": self.banlist_rule,
         }
+        if self.points is not None:
+            out["points"] = self.points
         if self.breakdown is not None:
             out[self.breakdown.family] = self.breakdown.to_dict()
         return out
@@ -166,6 +170,7 @@ def deck_insight(report, fmt) -> DeckInsight:
         name=getattr(report, "name", None),
         player=getattr(report, "player", None),
         corrections=_corrections(report),
+        points=getattr(report, "points", None),
     )
 
 

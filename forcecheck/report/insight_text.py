@@ -97,8 +97,12 @@ def _facts(insight: DeckInsight, console) -> None:
     if insight.banlist is not None:
         listed = [c.summary for c in insight.banlist.cards]
         row("banlist", f"{insight.banlist.name}: " + ("; ".join(listed) if listed else "no listed card in the deck"))
-    elif insight.banlist_rule:
+    elif insight.banlist_rule and insight.points is None:
         row("banlist", "none applied")
+    if insight.points is not None:
+        points = insight.points
+        carried = "; ".join(f"{c['card']} {c['copies']} x {c['points']}" for c in points["cards"]) or "no card carries points"
+        row("points", f"{points['total']} of {points['cap']} on {points['list']}: {carried}")
     breakdown = insight.breakdown
     for name in ("monster_kinds", "spell_kinds", "trap_kinds"):
         kinds = getattr(breakdown, name, None)
