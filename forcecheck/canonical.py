@@ -120,7 +120,7 @@ def _leading_block(text: str, markers: tuple[str, ...] = ("#", "//")) -> tuple[l
     """The comment block at the top of a file and the number of the first line after it."""
     out = []
     number = 0
-    for number, line in enumerate(text.split("\n"), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):  # noqa: B007 - read after the loop: the block's end
         stripped = line.strip()
         if not stripped:
             if out:

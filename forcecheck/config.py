@@ -169,7 +169,7 @@ class DeckSettings(Record, frozen=True, uncompared=("banlist_source", "catalog_s
         _set(self, "catalog_source", catalog_source)
 
 
-class Config(Record, hidden=("_deck_cache")):
+class Config(Record, hidden=("_deck_cache",)):
     values: dict[str, Any]
     sources: dict[str, str]
     tiers: dict[str, str]
@@ -446,7 +446,7 @@ def load_config(
         elif name == "pins" and name in file_values:  # each entry's own line in errors
             value, line = file_values[name]
             config.values[name] = pins(value, file_failer(name, path, line),
-                                        lambda role, line=line: file_failer(name, path, line_of(("pins", role)) or line))
+                                        lambda role, line=line, name=name: file_failer(name, path, line_of(("pins", role)) or line))
             config.sources[name] = f"{path}:{line}" if line else str(path)
             config.tiers[name] = "file"
         elif name in file_values:

@@ -46,6 +46,8 @@ class Record:
     def __init_subclass__(cls, frozen: bool = False, eq: bool = True, hidden: tuple[str, ...] = (),
                           uncompared: tuple[str, ...] = (), **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if isinstance(hidden, str) or isinstance(uncompared, str):  # ("memo") is a string: every field named in it would pass
+            raise TypeError(f"{cls.__name__}: hidden= and uncompared= take tuples of field names, such as ('memo',)")
         fields: list[str] = []
         for klass in reversed(cls.__mro__):
             if klass is Record or not issubclass(klass, Record):

@@ -284,8 +284,6 @@ def account_for_every_card(text: str, suffix: str, format_name: str, plain_lines
     """Library level: every plain card line becomes an entry, a read problem or a finding on its
     line; the fingerprint content holds every copy of every valid entry (nothing dropped); every
     entry with a bad count or an unknown card has a finding on its line."""
-    from forcecheck.cards.catalog import sample_catalog
-    from forcecheck.checking import FormatCache
     from forcecheck.decklists.readers import parse_decklist
     from forcecheck.errors import ForcecheckError
     from forcecheck.resolve import resolve

@@ -410,6 +410,17 @@ def test_ci_runs_the_readme_test_command_and_the_lowest_versions():
     assert "lowest_versions" in script.split("main() {", 1)[1]
 
 
+def test_ci_lints_with_the_projects_ruff_configuration():
+    """Issue 43's first floor: .ci/run runs ruff over the package, the tests and the benchmarks with
+    [tool.ruff] of pyproject.toml (F, E9 and bugbear)."""
+    import tomllib
+
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "ruff check forcecheck tests benchmarks" in script and "    lint\n" in script.split("main() {", 1)[1]
+    lint = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]["lint"]
+    assert {"F", "E9", "B"} <= set(lint["select"])
+
+
 def test_every_dependency_has_a_lower_bound_that_ci_installs():
     """.ci/run installs each '>=X' as '==X': every requirement must have exactly that form."""
     import re

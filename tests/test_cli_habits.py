@@ -199,7 +199,7 @@ def _variable_cases():
     for words in LEAVES:
         if words == ["serve"]:
             continue  # a server: it reads its settings as check does (forcecheck.web.server), and runs until stopped
-        for opts, text in _help_records(words):
+        for _opts, text in _help_records(words):
             for variable in re.findall(r"\[env: ([A-Z_]+)\]", text):
                 yield pytest.param(words, variable, id=f"{' '.join(words)} {variable}")
 

@@ -392,8 +392,8 @@ def test_the_report_never_overwrites_a_decklist_the_run_reads(command, tmp_path)
         return subprocess.run([sys.executable, "-m", "forcecheck", command, *args, "-f", "bifrost"], capture_output=True,
                               text=True, cwd=ROOT, env=env, timeout=120)
 
-    for given in (str(deck), str(deck.parent)):
-        done = run(given, "--output-file", str(deck))
+    for target in (str(deck), str(deck.parent)):
+        done = run(target, "--output-file", str(deck))
         assert done.returncode == 2 and done.stderr.startswith(f"forcecheck: error: --output-file {deck} is "), done.stderr
         assert "which this run reads; the report would overwrite it" in done.stderr
         assert deck.read_bytes() == Path(DECK).read_bytes()

@@ -178,7 +178,7 @@ def test_japanese_headers_groups_counts_and_title():
             + "魔法(6)\n" + lines(YGO_MAIN[11:15], "{n} {c}枚") + "罠（9）\n" + lines(YGO_MAIN[15:], "{c}《{n}》")
             + "エキストラデッキ(6)\n" + lines(YGO_EXTRA))
     japanese = text
-    for count, name in YGO_MAIN + YGO_EXTRA:
+    for _count, name in YGO_MAIN + YGO_EXTRA:
         japanese = japanese.replace(name, CATALOG.by_name("ygo", name).name_in("ja"))
     for version in (text, japanese):
         report = check(version, "ygo-5ds")
@@ -248,7 +248,7 @@ def test_a_type_label_and_a_dash_before_the_name_is_read_past():
     assert [v.code for v in report.violations if v.severity == "error"] == []
     (v,) = [v for v in report.violations if v.code == "FC013"]
     assert v.message == "read '4 (2) RESONATOR \u2013 Viviane' as 4 Viviane (a label and a dash before the name)"
-    unknown = check(f"Ruler: Faria\nMain Deck:\n4 Resonator \u2013 Zorblax the Unseen\n4 Resonator - Viviane\n")
+    unknown = check("Ruler: Faria\nMain Deck:\n4 Resonator \u2013 Zorblax the Unseen\n4 Resonator - Viviane\n")
     assert [(v.code, v.card) for v in unknown.violations if v.code == "FC001"] == [
         ("FC001", "Resonator \u2013 Zorblax the Unseen"), ("FC001", "Resonator - Viviane")]
 

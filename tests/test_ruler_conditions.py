@@ -106,7 +106,7 @@ def test_keywords_read_from_the_real_text(real_cards):
 
 def test_every_table_entry_quotes_its_card(real_cards):
     """The table's text is the card's own: each quoted sentence is on the real card."""
-    for key, entry in fow_conditions.table().items():
+    for _key, entry in fow_conditions.table().items():
         card = real_cards[entry["name"]]
         text = " ".join(fow_conditions.clean_line(line) for line in _text_of(card.name).split("\n"))
         for sentence in entry["text"]:

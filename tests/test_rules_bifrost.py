@@ -318,3 +318,24 @@ def test_ruler_attribute_restriction_from_its_text():
 
 def test_rulers_without_a_restriction_do_not_trigger_it():
     assert violations(faria()) == []
+
+
+def test_two_ruler_facts_of_the_same_rulers_stay_equal_once_one_has_read_a_keyword():
+    """Issue 43: ``hidden=("memo")`` was a string, not a tuple, and the cached ``_keywords`` was
+    compared: two equal RulerFacts stopped being equal once one of them was asked a keyword."""
+    from forcecheck.cards.catalog import sample_catalog
+    from forcecheck.rules.base import RulerFacts
+
+    faria_card = next(c for c in sample_catalog().cards("fow") if "ruler" in c.types and c.keywords)
+    one, two = RulerFacts([faria_card]), RulerFacts([faria_card])
+    assert one == two
+    one.keyword(next(iter(faria_card.keywords)))
+    assert one == two and "_keywords" not in repr(one) and "memo" not in repr(one)
+    assert RulerFacts([faria_card]) != RulerFacts([])
+    import pytest
+
+    from forcecheck.records import Record
+
+    with pytest.raises(TypeError, match="take tuples of field names"):
+        class Broken(Record, hidden=("memo")):  # noqa: F841 - the class statement is the test
+            memo: dict

@@ -13,7 +13,6 @@ from xml.etree import ElementTree
 
 import pytest
 from conftest import ROOT, SAMPLES, SHARED, needs_shared, cli_runner
-from typer.testing import CliRunner
 
 from forcecheck.cards.catalog import sample_catalog
 from forcecheck.checking import FormatCache

@@ -122,7 +122,7 @@ def test_registration_of_200_generated_submissions(tmp_path):
 def test_register_jobs_1_and_2_agree(tmp_path):
     folder = tmp_path / "s"
     folder.mkdir()
-    for i, path in enumerate(sorted((SAMPLES / "bifrost").iterdir())):
+    for _i, path in enumerate(sorted((SAMPLES / "bifrost").iterdir())):
         (folder / path.name).write_bytes(path.read_bytes())
     outs = []
     for jobs in ("1", "2"):

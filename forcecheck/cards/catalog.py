@@ -146,7 +146,7 @@ class PrebuiltCatalog(MemoryCatalog):
         return [(self._card(number), lang) for number, lang in filed] if filed else ()
 
     def add(self, card: Card) -> None:
-        self._cards  # every card built before the list grows
+        self._cards  # noqa: B018 - the property builds every card before the list grows
         self._filed = None
         MemoryCatalog.add(self, card)
 

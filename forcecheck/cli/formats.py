@@ -99,7 +99,7 @@ def config_show(config_file: ConfigOpt = None) -> None:
         print(f"config file: none (searched {folders[0]}{where})")
     for name in SETTINGS:
         print(f"{name:<14} {_shown(config.values[name]):<40} ({config.sources[name]})")
-    for title, scopes in (("formats", list(config.formats.values())), ("paths", config.paths)):
+    for _title, scopes in (("formats", list(config.formats.values())), ("paths", config.paths)):
         for scope in scopes:
             print(f"{scope.where}")
             for name, value in scope.values.items():

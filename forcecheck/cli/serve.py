@@ -49,12 +49,12 @@ def serve_command(
     .forcecheck.yaml)."""
     try:
         import alembic  # noqa: F401, E401 - the web extra
-        import fastapi
-        import icu
-        import jinja2
-        import multipart
-        import sqlalchemy
-        import uvicorn
+        import fastapi  # noqa: F401
+        import icu  # noqa: F401
+        import jinja2  # noqa: F401
+        import multipart  # noqa: F401
+        import sqlalchemy  # noqa: F401
+        import uvicorn  # noqa: F401
 
         from forcecheck.web.server import serve
     except ImportError as exc:

@@ -147,7 +147,7 @@ def fmt_command(
                 problems += 1
                 continue
             try:
-                atomic_write(path, lambda handle: handle.write(new), newline="\n")
+                atomic_write(path, lambda handle, new=new: handle.write(new), newline="\n")
             except (OSError, ForcecheckError) as exc:
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else printable(str(exc))
                 print(f"forcecheck: error: {shown}: cannot write ({reason}); the file is unchanged", file=sys.stderr)

@@ -109,7 +109,7 @@ def _strip_name(name: str) -> str:
     return name
 
 
-_CODE_AFTER_DASH = lazy(rf"\s+[-–—]\s+(?P<code>[A-Za-z][A-Za-z0-9]*-[A-Za-z]{{0,3}}\d{{1,4}}[A-Za-z]{{0,2}})\s*$")
+_CODE_AFTER_DASH = lazy(r"\s+[-–—]\s+(?P<code>[A-Za-z][A-Za-z0-9]*-[A-Za-z]{0,3}\d{1,4}[A-Za-z]{0,2})\s*$")
 """``Mirror Force - LOB-001``: a set code after a dash at the end of the line (a shop's or a wiki's list)."""
 _SQUARE_COUNT_FIRST = lazy(r"^\[\s*\d{1,3}\s*\](?=\s*\S)")
 """``[3] Name``: a count in square brackets first (a forum's or shop's list)."""

@@ -67,7 +67,7 @@ def header_parts(title: str) -> tuple[str, int | None, int | None]:
     return title.strip(), None, None
 
 
-class Entry(Record, hidden=("_readings"), uncompared=("_readings")):
+class Entry(Record, hidden=("_readings",), uncompared=("_readings",)):
     """One card line: ``count`` copies of ``name`` (as written), optional printing code."""
 
     name: str

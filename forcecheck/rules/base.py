@@ -31,7 +31,7 @@ class ResolvedEntry(Record):
         self.printing = printing
 
 
-class RulerFacts(Record, hidden=("memo"), uncompared=("memo")):
+class RulerFacts(Record, hidden=("memo", "_keywords"), uncompared=("memo", "_keywords")):
     """What ruler-dependent rules read: the cards in the ruler area, their keywords and attributes.
 
     With partners every ruler in the ruler area counts, as the CR has it for the starting
