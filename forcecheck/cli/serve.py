@@ -42,6 +42,9 @@ def serve_command(
     forwarded_allow_ips: Annotated[
         Optional[str], typer.Option("--forwarded-allow-ips", metavar="ADDRESSES", help="Proxies trusted to name the client in X-Forwarded-For (comma-separated; default 127.0.0.1).")
     ] = None,
+    allow_weak_token: Annotated[
+        bool, typer.Option("--allow-weak-token", help="Start even though FORCECHECK_ADMIN_TOKEN is guessable (under 16 characters, or fewer than 6 different ones): for a trial on your own machine only.")
+    ] = False,
 ) -> None:
     """Run the registration desk: players submit decklists at /e/EVENT, organisers run the
     event at /admin (token: $FORCECHECK_ADMIN_TOKEN, else one is made and printed). Decks are
@@ -74,6 +77,6 @@ def serve_command(
         fail(f"--public-url {public_url!r} is not an http:// or https:// address")
     try:
         serve(db, host, port, options, secure_cookies, access_log=access_log, workers=workers, request_timeout=request_timeout,
-              client_limit=client_limit, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips)
+              client_limit=client_limit, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips, allow_weak_token=allow_weak_token)
     except (StoreError, ForcecheckError) as exc:
         fail(str(exc))

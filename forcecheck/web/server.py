@@ -37,10 +37,33 @@ WORKER_ENV = "FORCECHECK_DESK_WORKER"
 """How the serving process hands its settings to the worker processes it starts (JSON)."""
 
 
-def admin_token() -> tuple[str, bool]:
-    """(token, generated): FORCECHECK_ADMIN_TOKEN, or a fresh random token for this run."""
+MIN_TOKEN_LENGTH = 16
+MIN_TOKEN_DISTINCT = 6
+
+
+def weak_token(token: str) -> str | None:
+    """Why an organiser token is guessable (``admin``, ``1``, ``aaaaaaaaaaaaaaaaaaaa``), or None:
+    shorter than 16 characters, or fewer than 6 different characters in it."""
+    if len(token) < MIN_TOKEN_LENGTH:
+        return f"it has {len(token)} character{'s' if len(token) != 1 else ''} (at least {MIN_TOKEN_LENGTH})"
+    if len(set(token)) < MIN_TOKEN_DISTINCT:
+        return f"it repeats {len(set(token))} different character{'s' if len(set(token)) != 1 else ''} (at least {MIN_TOKEN_DISTINCT})"
+    return None
+
+
+def admin_token(allow_weak: bool = False) -> tuple[str, bool]:
+    """(token, generated): FORCECHECK_ADMIN_TOKEN, or a fresh random token for this run. A guessable
+    one stops the desk before it serves (issue 41: ``admin`` started it without a word), unless
+    ``allow_weak`` (``--allow-weak-token``) says the organiser means it."""
     given = os.environ.get(TOKEN_ENV, "").strip()
     if given:
+        why = weak_token(given)
+        if why and not allow_weak:
+            from forcecheck.web.storage import StoreError
+
+            raise StoreError(f"{TOKEN_ENV} is guessable: {why}; set a long random one (python3 -c 'import secrets; "
+                             "print(secrets.token_urlsafe(24))'), leave it unset for one made for this run, or start with "
+                             "--allow-weak-token to accept it")
         return given, False
     return secrets.token_urlsafe(24), True
 
@@ -54,7 +77,8 @@ def default_workers() -> int:
 
 def serve(db: str | None, host: str, port: int, session_options: dict, secure_cookies: bool = False, log_level: str = "info",
           access_log: bool = True, workers: int | None = None, request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
-          client_limit: int | None = None, public_url: str | None = None, forwarded_allow_ips: str | None = None) -> None:
+          client_limit: int | None = None, public_url: str | None = None, forwarded_allow_ips: str | None = None,
+          allow_weak_token: bool = False) -> None:
     """Open (and migrate) the database, check the settings, then serve in ``workers`` processes.
     ``session_options`` are ``cli.runtime.session_from``'s keywords (the desk's Session)."""
     import tempfile
@@ -69,7 +93,7 @@ def serve(db: str | None, host: str, port: int, session_options: dict, secure_co
         raise StoreError(f"cannot listen on {host}:{port}: {problem}")
     raise_open_file_limit()
     workers = workers or default_workers()
-    token, generated = admin_token()
+    token, generated = admin_token(allow_weak_token)
     os.environ[TOKEN_ENV] = token  # the worker processes read it as this process did
     store = Store(db or DEFAULT_DB)
     store.migrate()
