@@ -62,9 +62,10 @@ def test_serve_builds_the_desks_session_from_flags_environment_and_configuration
     (tmp_path / ".forcecheck.yaml").write_text("ignore: [FC101]\n", encoding="utf-8")
     (tmp_path / "decklist.txt").write_text(SHORT, encoding="utf-8")
     cli = _cli_json(tmp_path, "decklist.txt", "-f", "bifrost", "--as-of", "2026-12-05")
-    with DeskProcess(str(tmp_path / "desk.sqlite3"), "t" * 30, cwd=str(tmp_path), args=["--workers", "1"],
+    token = "library-test-organiser-token-9Kq"  # a guessable one ("t" * 30) stops the desk: tests/test_serve_cli.py
+    with DeskProcess(str(tmp_path / "desk.sqlite3"), token, cwd=str(tmp_path), args=["--workers", "1"],
                      env={"PYTHONPATH": str(ROOT)}) as desk:
-        event = httpx2.post(desk.url + "/api/events", headers={"Authorization": "Bearer " + "t" * 30}, timeout=30, json={
+        event = httpx2.post(desk.url + "/api/events", headers={"Authorization": "Bearer " + token}, timeout=30, json={
             "name": "Cup", "format": "bifrost", "date": "2026-12-05", "deadline": "2031-01-01T00:00:00+00:00"}).json()
         checked = httpx2.post(f"{desk.url}/api/events/{event['id']}/check", json={"decklist": SHORT}, timeout=30).json()
     assert checked == cli and checked["legal"] is True
