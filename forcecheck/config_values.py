@@ -43,13 +43,13 @@ def coerce(setting: Setting, value: Any, fail: Callable[[str], None], base: Path
                 pass
         fail(f"{value!r} is not a date (YYYY-MM-DD)")
     if setting.kind == "points":  # a points cap: any whole number from 0 (an organiser's choice)
-        if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 9:
+        if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 9:  # not "²"
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999_999_999:
             fail(f"{str(value)[:40]!r} is not a points cap (a whole number from 0)")
         return value
     if setting.kind == "int":
-        if isinstance(value, str) and value.strip().isdigit():
+        if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():  # "²" is a digit to isdigit, not to int
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 64:
             fail(f"{value!r} is not a whole number from 1 to 64")

@@ -456,7 +456,7 @@ def _stale_list(rule, applied: Banlist, as_of: str | None, severity_overrides: d
     day = date.fromisoformat(as_of) if as_of else date.today()
     months = (day.year - recorded.year) * 12 + (day.month - recorded.month) - (day.day < recorded.day)
     limit = getattr(rule, "stale_after_months", 12)
-    if months <= limit:
+    if months < limit or (months == limit and day.day <= recorded.day):  # stale the day after recorded + limit months
         return None
     kind = KINDS["list-may-be-stale"]
     finding = (Finding(message=f"{applied.name} is the newest list this forcecheck ships, recorded {recorded.isoformat()}, "

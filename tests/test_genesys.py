@@ -287,3 +287,11 @@ def test_stats_show_the_points_in_text_and_json(tmp_path):
     assert (shown["points"]["total"], shown["points"]["cap"]) == (220, 300)
     tcg = json.loads(runner.invoke(app, ["stats", str(SKY), "-f", "ygo-tcg", "-o", "json"]).stdout)["decks"][0]
     assert "points" not in tcg
+
+
+def test_a_superscript_digit_is_no_points_cap(tmp_path, monkeypatch):
+    """Review: '²' passed str.isdigit and int() failed: an internal error (exit 3)."""
+    result = runner.invoke(app, ["check", str(SKY), "-f", "ygo-genesys"], env={"FORCECHECK_POINTS_CAP": "²"})
+    assert result.exit_code == 2 and "'²' is not a points cap" in result.stderr
+    result = runner.invoke(app, ["check", str(SKY), "-f", "ygo-genesys"], env={"FORCECHECK_JOBS": "²"})
+    assert result.exit_code == 2 and "not a whole number from 1 to 64" in result.stderr

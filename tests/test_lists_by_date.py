@@ -86,3 +86,25 @@ def test_formats_list_says_which_list_each_format_applies_and_how_old_a_shipped_
     assert default_list(wanderer, "2023-01-20") == "Wanderer banned list (fowsim, recorded 2022-06-15) (shipped; recorded 2022-06-15, 7 months ago)"
     assert default_list(wanderer, "2026-12-03").endswith(
         "recorded 2022-06-15, 53 months ago, past the format's 12 months: checks warn it may be stale (FC604))")
+
+
+def test_the_warning_starts_the_day_after_the_trusted_months(tmp_path):
+    """Review: whole months were counted, so a list recorded 2024-11-29 warned only from 2025-12-29."""
+    assert stale_findings(tmp_path, "2025-11-29") == []
+    assert [f[0] for f in stale_findings(tmp_path, "2025-11-30")] == ["FC604"]
+
+
+def test_a_boolean_is_no_points_cap_or_month_count(tmp_path):
+    import pytest
+
+    from forcecheck.errors import SpecError
+    from forcecheck.format_spec.loader import load_format
+
+    (tmp_path / "mine.yaml").write_text("name: mine\ntitle: Mine\nextends: ygo-genesys\nrules:\n  - id: points-cap\n    kind: banlist\n"
+                                        "    sections: [main]\n    points_cap: true\n    description: x\n", encoding="utf-8")
+    with pytest.raises(SpecError, match="points_cap"):
+        load_format("mine", [tmp_path])
+    (tmp_path / "dated.yaml").write_text(DATED.replace("    recorded: 2024-11-29\n", "    recorded: 2024-11-29\n    stale_after_months: true\n"),
+                                         encoding="utf-8")
+    with pytest.raises(SpecError, match="stale_after_months"):
+        load_format("dated", [tmp_path])

@@ -221,3 +221,11 @@ def test_an_error_in_a_child_rule_names_its_own_index_and_id_and_a_near_key(tmp_
     with pytest.raises(SpecError) as info:
         load_format("mine", [tmp_path])
     assert info.value.line == 13 and "rules[1] (rule 'b').sections: rule 'b' names unknown section(s) sied; did you mean 'side'?" in info.value.message
+
+
+def test_a_key_refused_where_it_stands_is_never_its_own_suggestion(tmp_path):
+    """Review: 'points_cap' on a forbidden-cards rule was told "did you mean 'points_cap'?"."""
+    write(tmp_path, "tiny", MINIMAL.format(name="tiny").replace("    min: 3\n", "    min: 3\n    points_cap: 5\n"))
+    with pytest.raises(SpecError) as info:
+        load_format("tiny", [tmp_path])
+    assert "unknown key 'points_cap'" in info.value.message and "did you mean 'points_cap'" not in info.value.message

@@ -151,7 +151,7 @@ def default_list(spec, today: str | None = None) -> str | None:
         then = date.fromisoformat(str(recorded))
         months = (day.year - then.year) * 12 + (day.month - then.month) - (day.day < then.day)
         age = f"{months} months ago" if months > 1 else "this month" if months < 1 else "a month ago"
-        stale = ", past the format's " + f"{rule.stale_after_months} months: checks warn it may be stale (FC604)" if months > rule.stale_after_months else ""
+        stale = ", past the format's " + f"{rule.stale_after_months} months: checks warn it may be stale (FC604)" if months > rule.stale_after_months or (months == rule.stale_after_months and day.day > then.day) else ""
         return f"{newest.name} (shipped; recorded {recorded}, {age}{stale})"
     if getattr(rule, "required", False):
         return f"the format's own {kind}, which must be imported ({rule.list_file or 'forcecheck banlist import FILE'})"

@@ -152,7 +152,7 @@ def _validate(path: Path, extra: list):
             if data_path and isinstance(data_path[-1], str):
                 from forcecheck.wording import close_names, did_you_mean
 
-                near = close_names(data_path[-1], _spec_keys())
+                near = close_names(data_path[-1], [k for k in _spec_keys() if k != data_path[-1]])  # never the key it refused
                 message += f"; {did_you_mean(near)}" if near else ""
         elif error["type"] in ("literal_error", "enum") and isinstance(error.get("input"), str):
             import re

@@ -290,7 +290,7 @@ class BanlistRule(RuleBase):
     """When the versions written here were recorded (last compared with their source): a check
     for a date more than ``stale_after_months`` later warns that the list may have changed
     since (FC604), never silently judges by an old list."""
-    stale_after_months: Annotated[int, Field(ge=1)] = 12
+    stale_after_months: Annotated[int, Field(ge=1, strict=True)] = 12
     """How long after ``recorded`` the shipped list is trusted without a warning (a child format
     sets its own)."""
     imported: str | None = None
@@ -304,7 +304,7 @@ class BanlistRule(RuleBase):
     """The format cannot be judged without its list (a whitelist that is its card pool): with
     no list to apply, every deck gets a finding that says so. ``--banlist none`` still turns
     the rule off (the structure alone, asked for)."""
-    points_cap: Annotated[int, Field(ge=0)] | None = None
+    points_cap: Annotated[int, Field(ge=0, strict=True)] | None = None  # strict: `true` is no cap of 1
     """The list is a points list (Genesys: EDOPro ``$genesys``): each card is worth its listed
     points (0 when not listed) and the cards of the sections together may carry at most this
     many (``--points-cap`` or the ``points_cap`` setting changes it for an event). Without it,
