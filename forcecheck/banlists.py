@@ -49,13 +49,13 @@ class Banlist(Record):
     labels: dict[str, str]
     """Passcode -> the card name the list's comment gives it (``--Sangan``): a passcode the card
     data lacks (another version of the card) still names its card."""
-    missing: str
-    """What of the list's public record is missing ('' when it is complete): a version written
-    in a format file whose announcement was only partly read (FC603 says it on every report)."""
     points: bool
     """A points list (EDOPro ``$genesys``): each entry is the card's points, not a copy cap; a
     card not listed is worth 0. Only a rule with a points cap applies it (Genesys); a
     Forbidden/Limited rule refuses it."""
+    missing: str
+    """What of the list's public record is missing ('' when it is complete): a version written
+    in a format file whose announcement was only partly read (FC603 says it on every report)."""
 
     def __init__(
         self,

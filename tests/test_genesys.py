@@ -295,3 +295,12 @@ def test_a_superscript_digit_is_no_points_cap(tmp_path, monkeypatch):
     assert result.exit_code == 2 and "'²' is not a points cap" in result.stderr
     result = runner.invoke(app, ["check", str(SKY), "-f", "ygo-genesys"], env={"FORCECHECK_JOBS": "²"})
     assert result.exit_code == 2 and "not a whole number from 1 to 64" in result.stderr
+
+
+def test_a_list_survives_pickling_as_it_was():
+    """Review: the fields were declared missing-then-points but taken points-then-missing, so a
+    pickled list (sent to a worker process) came back with the two swapped."""
+    import pickle
+
+    found = pickle.loads(pickle.dumps(Banlist(name="x", game="ygo", points=True, missing="half of it")))
+    assert (found.points, found.missing) == (True, "half of it")
