@@ -12,6 +12,7 @@ comments) or from a banned-list JSON in the shape fowsim's Force of Will list is
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -320,6 +321,24 @@ class Applied(Record):
         self.missing = missing
 
 
+def counts_points(rule) -> bool:
+    """Whether a banlist rule is a points cap (Genesys: ``points_cap``) rather than copy caps. A
+    function, not a model property: a spec read back from the cache is plain attributes."""
+    return getattr(rule, "points_cap", None) is not None
+
+
+def months_between(start: date, day: date) -> int:
+    """Whole months from ``start`` to ``day`` (2022-06-15 to 2023-06-14: 11; to 2023-06-15: 12)."""
+    return (day.year - start.year) * 12 + (day.month - start.month) - (day.day < start.day)
+
+
+def past_trust(recorded: date, day: date, months: int) -> bool:
+    """Whether ``day`` is after ``recorded`` plus ``months``: a shipped list recorded then may be
+    stale (FC604) from the day after."""
+    passed = months_between(recorded, day)
+    return passed > months or (passed == months and day.day > recorded.day)
+
+
 def takes(pattern: str | None, banlist: Banlist | dict, points: bool = False) -> bool:
     """Whether a format whose banlist rule reads lists by ``pattern`` (its ``imported``
     regular expression: the region, OCG or TCG, as the lists' names say it) takes this list.
@@ -342,7 +361,7 @@ def file_choice(lists: ListFile, spec, as_of: str) -> Applied:
     undated lists are a choice only the user can make (ForcecheckError)."""
     rule = next((r for r in spec.rules if r.kind == "banlist" and r.imported), None)
     pattern = rule.imported if rule is not None else None
-    points = getattr(rule, "points_cap", None) is not None
+    points = counts_points(rule)
     candidates = [b for b in lists.of_game(spec.game) if b.points == points] or lists.of_game(spec.game)
     matching = [b for b in candidates if takes(pattern, b, points)]
     pool = matching or candidates  # a file of none of the format's lists: its own lists, said so (a list of the wrong kind: refused by the rule)

@@ -98,10 +98,10 @@ class FormatCache:
 
     def _imported_in_force(self, rule, as_of: str) -> Applied:
         """The latest imported list the format takes (``rule.imported``) that took effect by ``as_of``."""
-        from forcecheck.banlists import in_force, takes
+        from forcecheck.banlists import counts_points, in_force, takes
 
         imported = self.catalog.banlists() if hasattr(self.catalog, "banlists") else []  # the sample catalog holds none
-        points = getattr(rule, "points_cap", None) is not None
+        points = counts_points(rule)
         names = [b for b in imported if takes(rule.imported, b, points)]
         stale = [b for b in imported if takes(rule.imported, b, False)] if points and not names else []
         if stale:  # a Genesys file imported before forcecheck read $genesys: its points were stored as copy caps

@@ -441,52 +441,50 @@ def compile_format(
     )
 
 
+def _deck_wide(rule_id: str, slug: str, message: str, severity_overrides: dict[str, str] | None) -> CompiledRule:
+    """One finding on every deck, under a banlist rule's id, of the registry kind ``slug``: what
+    the choice of lists says (FC602 none in force, FC603 partly known, FC604 maybe stale)."""
+    from forcecheck.rules.base import Finding
+
+    kind = KINDS[slug]
+    finding = (Finding(message=message),)
+    severity = (severity_overrides or {}).get(rule_id) or kind.severity
+    return CompiledRule(rule_id, kind, severity, kind.doc, None, lambda deck: finding)
+
+
 def _stale_list(rule, applied: Banlist, as_of: str | None, severity_overrides: dict[str, str] | None) -> CompiledRule | None:
-    """FC604 under the banlist rule's id: the shipped versions were last compared with the
-    publisher's record (``recorded``) longer than ``stale_after_months`` before the run's date,
-    so the list in force that day may be one forcecheck does not know. None while it is fresh."""
+    """FC604: the shipped versions were recorded (``recorded``) more than ``stale_after_months``
+    before the run's date, so the list in force that day may be one forcecheck does not know.
+    None while it is fresh."""
     from datetime import date
 
-    from forcecheck.rules.base import Finding
+    from forcecheck.banlists import months_between, past_trust
 
     recorded = getattr(rule, "recorded", None)
     if recorded is None:
         return None
     recorded = date.fromisoformat(str(recorded))
     day = date.fromisoformat(as_of) if as_of else date.today()
-    months = (day.year - recorded.year) * 12 + (day.month - recorded.month) - (day.day < recorded.day)
-    limit = getattr(rule, "stale_after_months", 12)
-    if months < limit or (months == limit and day.day <= recorded.day):  # stale the day after recorded + limit months
+    if not past_trust(recorded, day, getattr(rule, "stale_after_months", 12)):
         return None
-    kind = KINDS["list-may-be-stale"]
-    finding = (Finding(message=f"{applied.name} is the newest list this forcecheck ships, recorded {recorded.isoformat()}, "
-                               f"{months} months before {day.isoformat()}: the publisher may have changed the list since; "
-                               "check the publisher's list, or name one with --banlist-file"),)
-    severity = (severity_overrides or {}).get(rule.id) or kind.severity
-    return CompiledRule(rule.id, kind, severity, kind.doc, None, lambda deck: finding)
+    return _deck_wide(rule.id, "list-may-be-stale",
+                      f"{applied.name} is the newest list this forcecheck ships, recorded {recorded.isoformat()}, "
+                      f"{months_between(recorded, day)} months before {day.isoformat()}: the publisher may have changed the list "
+                      "since; check the publisher's list, or name one with --banlist-file", severity_overrides)
 
 
 def _partial_banlist(rule, applied: Banlist, severity_overrides: dict[str, str] | None) -> CompiledRule:
-    """FC603 under the banlist rule's id: one deck-wide warning that the list in force is only
-    partly known, and what is missing (never silence where the record is incomplete)."""
-    from forcecheck.rules.base import Finding
-
-    kind = KINDS["partial-banlist"]
-    finding = (Finding(message=f"{applied.name} (in force from {applied.date}) is only partly known: {applied.missing}; "
-                               "a card it changed may be judged by the list before it (--banlist-file names a complete list)"),)
-    severity = (severity_overrides or {}).get(rule.id) or kind.severity
-    return CompiledRule(rule.id, kind, severity, kind.doc, None, lambda deck: finding)
+    """FC603: the list in force is only partly known, and what is missing (never silence where
+    the record is incomplete)."""
+    return _deck_wide(rule.id, "partial-banlist",
+                      f"{applied.name} (in force from {applied.date}) is only partly known: {applied.missing}; "
+                      "a card it changed may be judged by the list before it (--banlist-file names a complete list)", severity_overrides)
 
 
 def _no_banlist_in_force(spec: FormatSpec, message: str, severity_overrides: dict[str, str] | None) -> CompiledRule:
     """FC602 under the format's banlist rule id: one deck-wide error that no list applied."""
-    from forcecheck.rules.base import Finding
-
     rule = next(r for r in spec.rules if r.kind == "banlist")
-    kind = KINDS["no-banlist-in-force"]
-    finding = (Finding(message=message),)
-    severity = (severity_overrides or {}).get(rule.id) or kind.severity
-    return CompiledRule(rule.id, kind, severity, kind.doc, None, lambda deck: finding)
+    return _deck_wide(rule.id, "no-banlist-in-force", message, severity_overrides)
 
 
 def group_titles(section) -> list[tuple[str, object]]:

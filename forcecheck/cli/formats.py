@@ -137,11 +137,13 @@ def default_list(spec, today: str | None = None) -> str | None:
     for a format without a banlist rule."""
     from datetime import date
 
+    from forcecheck.banlists import counts_points, months_between, past_trust
+
     rules = [r for r in spec.rules if r.kind == "banlist"]
     if not rules:
         return None
     rule = rules[0]
-    kind = "points list" if getattr(rule, "points_cap", None) is not None else "list"
+    kind = "points list" if counts_points(rule) else "list"
     if getattr(rule, "versions", None):
         newest = max(rule.versions, key=lambda v: str(v.effective))
         recorded = getattr(rule, "recorded", None)
@@ -149,9 +151,10 @@ def default_list(spec, today: str | None = None) -> str | None:
             return f"{newest.name} (in force from {newest.effective}; shipped with the format)"
         day = date.fromisoformat(today) if today else date.today()
         then = date.fromisoformat(str(recorded))
-        months = (day.year - then.year) * 12 + (day.month - then.month) - (day.day < then.day)
+        months = months_between(then, day)
         age = f"{months} months ago" if months > 1 else "this month" if months < 1 else "a month ago"
-        stale = ", past the format's " + f"{rule.stale_after_months} months: checks warn it may be stale (FC604)" if months > rule.stale_after_months or (months == rule.stale_after_months and day.day > then.day) else ""
+        stale = (f", past the format's {rule.stale_after_months} months: checks warn it may be stale (FC604)"
+                 if past_trust(then, day, rule.stale_after_months) else "")
         return f"{newest.name} (shipped; recorded {recorded}, {age}{stale})"
     if getattr(rule, "required", False):
         return f"the format's own {kind}, which must be imported ({rule.list_file or 'forcecheck banlist import FILE'})"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from forcecheck.banlists import Banlist
+from forcecheck.banlists import Banlist, counts_points
 from forcecheck.cards.names import normalize_name, normalize_printing
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent_when_empty
 
@@ -42,6 +42,27 @@ def _keys(key: str) -> set[str]:
     return {normalize_name(key), normalize_printing(key), key.lstrip("0") if key.isdigit() else key}
 
 
+def keyed(entries: dict) -> dict[str, int]:
+    """A list's entries under every key a card may be looked up by (``_keys``): the first entry
+    of a key wins."""
+    table: dict[str, int] = {}
+    for key, count in entries.items():
+        for k in _keys(str(key)):
+            table.setdefault(k, count)
+    return table
+
+
+def listed_in(table: dict[str, int], card) -> int | None:
+    """What ``table`` (``keyed``) says of the card, None when it names it nowhere: a printing code
+    first, then the name, then another face's name (a J-ruler side). A card named by one
+    printing or face is named by every printing and reprint."""
+    for key in [normalize_printing(p) for p in card.printings] + [normalize_name(n) for n in (card.name, *card.aliases)]:
+        key = key.lstrip("0") if key.isdigit() else key
+        if key in table:
+            return table[key]
+    return None
+
+
 def _code(printing: str) -> str:
     return normalize_printing(printing).lstrip("0")
 
@@ -54,19 +75,16 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     sections = tuple(rule.sections)
     if banlist is None:
         return lambda deck: ()
-    counts_points = getattr(rule, "points_cap", None) is not None
-    if bool(getattr(banlist, "points", False)) != counts_points:
+    points = counts_points(rule)
+    if bool(getattr(banlist, "points", False)) != points:
         from forcecheck.rules.points import compile_wrong_list
 
         return compile_wrong_list(rule, banlist)
-    if counts_points:
+    if points:
         from forcecheck.rules.points import compile_points
 
         return compile_points(rule, banlist, ctx)
-    caps: dict[str, int] = {}
-    for key, count in banlist.entries.items():
-        for k in _keys(str(key)):
-            caps.setdefault(k, count)
+    caps = keyed(banlist.entries)
     catalog = getattr(ctx, "catalog", None)
     notes = _against_catalog(banlist, caps, catalog, banlist.game or ctx.spec.game) if catalog is not None else []
     combos = [[_keys(str(k)) for k in combo] for combo in banlist.combinations]
@@ -95,18 +113,9 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     """card -> the count the list gives it, None when the list does not name it (once per card)."""
 
     def listed(card) -> int | None:
-        if card in listed_counts:
-            return listed_counts[card]
-        count = None
-        # a printing code first, then the name, then another face's name (a J-ruler side): a card
-        # banned by one printing or face is banned by name, every printing and reprint
-        for key in [normalize_printing(p) for p in card.printings] + [normalize_name(n) for n in (card.name, *card.aliases)]:
-            key = key.lstrip("0") if key.isdigit() else key
-            if key in caps:
-                count = caps[key]
-                break
-        listed_counts[card] = count
-        return count
+        if card not in listed_counts:
+            listed_counts[card] = listed_in(caps, card)
+        return listed_counts[card]
 
     def cap_of(card) -> int | None:
         """The card's cap: its listed count; on a whitelist 0 for a card not listed."""
@@ -290,7 +299,7 @@ def compile_missing_list(rule: BanlistRule, ctx, reason: str | None = None) -> C
     """A banlist rule that must have a list (``required``: the format's card pool) and has none:
     every deck is told so, never passed as legal. ``reason`` is why none applies, when the choice
     of lists said more than "not imported" (a Genesys list imported before points were read)."""
-    what = "the deck's points cannot be counted" if getattr(rule, "points_cap", None) is not None else "the card pool cannot be checked"
+    what = "the deck's points cannot be counted" if counts_points(rule) else "the card pool cannot be checked"
     why = reason.removeprefix("none: ") if reason and "import its file again" in reason else missing_list_advice(rule)
     message = f"no list to apply, so {what}: {why}; --banlist none checks the structure alone"
 

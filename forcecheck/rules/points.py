@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from forcecheck.cards.names import normalize_name, normalize_printing
+from forcecheck.cards.names import normalize_name
+from forcecheck.rules.banlist import keyed, listed_in
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, silent_when_empty
 
 if TYPE_CHECKING:
@@ -27,10 +28,7 @@ def compile_points(rule: BanlistRule, banlist: Banlist, ctx) -> Check:
     sections = tuple(rule.sections)
     cap = getattr(ctx, "points_cap", None)
     cap = rule.points_cap if cap is None else cap
-    points: dict[str, int] = {}
-    for key, value in banlist.entries.items():
-        key = str(key)
-        points.setdefault(key.lstrip("0") if key.isdigit() else normalize_name(key), value)
+    points = keyed(banlist.entries)
     if getattr(ctx, "catalog", None) is not None:  # a passcode the card data lacks: the card its comment names
         for code, label in banlist.labels.items():
             card = ctx.catalog.by_name(banlist.game or ctx.spec.game, label)
@@ -42,8 +40,7 @@ def compile_points(rule: BanlistRule, banlist: Banlist, ctx) -> Check:
         """The card's points: by any of its passcodes (alternate artworks share them), else its names."""
         found = worth.get(card)
         if found is None:
-            keys = [normalize_printing(p).lstrip("0") for p in card.printings] + [normalize_name(n) for n in (card.name, *card.aliases)]
-            found = worth[card] = next((points[k] for k in keys if k in points), 0)
+            found = worth[card] = listed_in(points, card) or 0
         return found
 
     def check(deck: ResolvedDeck) -> Iterator[Finding]:
@@ -73,7 +70,9 @@ def compile_points(rule: BanlistRule, banlist: Banlist, ctx) -> Check:
 def compile_wrong_list(rule: BanlistRule, banlist: Banlist) -> Check:
     """A list of the other kind named for the rule: a points list for a Forbidden/Limited rule,
     or a Forbidden/Limited list for a points cap. Every deck is told, never judged by it."""
-    if getattr(rule, "points_cap", None) is not None:
+    from forcecheck.banlists import counts_points
+
+    if counts_points(rule):
         message = (f"{banlist.name} is a Forbidden/Limited list, not a points list: this format counts points "
                    "(a $genesys list: --banlist NAME of one, or --banlist-file FILE)")
     else:
