@@ -57,6 +57,10 @@ class Banlist(Record):
     missing: str
     """What of the list's public record is missing ('' when it is complete): a version written
     in a format file whose announcement was only partly read (FC603 says it on every report)."""
+    unread: list[str]
+    """The list's own lines its file held but that could not be read (``line 5: not 'passcode
+    count' ...``): a card named on one goes unchecked, so a list with any is never applied from
+    a file (``refuse_unread``)."""
 
     def __init__(
         self,
@@ -70,6 +74,7 @@ class Banlist(Record):
         labels: dict[str, str] | None = None,
         points: bool = False,
         missing: str = "",
+        unread: list[str] | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -81,6 +86,7 @@ class Banlist(Record):
         self.labels = {} if labels is None else labels
         self.points = points
         self.missing = missing
+        self.unread = [] if unread is None else unread
 
 
 class LflistWarning(Record, frozen=True):
@@ -111,6 +117,13 @@ def parse_lflist(text: str, source: str = "") -> tuple[list[Banlist], list[Lflis
     lists: list[Banlist] = []
     warnings: list[LflistWarning] = []
     current: Banlist | None = None
+
+    def skip(number: int, message: str) -> None:
+        warning = LflistWarning(number, message)
+        warnings.append(warning)
+        if current is not None:
+            current.unread.append(str(warning))
+
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -149,25 +162,25 @@ def parse_lflist(text: str, source: str = "") -> tuple[list[Banlist], list[Lflis
             continue  # other EDOPro directives have no deckbuilding meaning here
         match = _ENTRY.match(line)
         if not match:
-            warnings.append(LflistWarning(number, f"not 'passcode count': {line[:60]!r}; skipped"))
+            skip(number, f"not 'passcode count': {line[:60]!r}; skipped")
             continue
         if current is None:
             warnings.append(LflistWarning(number, "entry before any '!name' list; skipped"))
             continue
         code, written = match.group(1).lstrip("0") or "0", match.group(2)
         if len(code) > MAX_DIGITS or len(written.lstrip("-0")) > MAX_DIGITS:
-            warnings.append(LflistWarning(number, f"a number of {max(len(code), len(written)):,} digits is no passcode or count; skipped"))
+            skip(number, f"a number of {max(len(code), len(written)):,} digits is no passcode or count; skipped")
             continue
         count = int(written)
         if current.points:  # a card's points: any number from 0
             if count < 0:
-                warnings.append(LflistWarning(number, f"{count} points: a card's points are 0 or more; skipped"))
+                skip(number, f"{count} points: a card's points are 0 or more; skipped")
                 continue
         elif count < 0:  # EDOPro uses -1 for "unlimited" in some lists
             current.entries.pop(code, None)
             continue
         elif count > 3:
-            warnings.append(LflistWarning(number, f"count {count} is over 3; skipped"))
+            skip(number, f"count {count} is over 3; skipped")
             continue
         current.entries[code] = count
         label = _label(match.group(3))
@@ -264,11 +277,33 @@ def read_banlist_file(path: Path) -> tuple[list, list]:
             raise ForcecheckError(f"not a banned-list JSON: {exc}", path) from None
         if not lists[0].entries and not lists[0].combinations:
             raise ForcecheckError("the banned-list JSON names no card", path)
+        lists[0].unread = [str(w) for w in warnings]
         return lists, warnings
     lists, warnings = parse_lflist(text, source=str(path))
     if not lists:
         raise ForcecheckError("no lists in the file (an lflist starts each list with '!name'; a JSON list starts with '{')", path)
     return lists, warnings
+
+
+def refuse_unread(banlist: Banlist, where: str) -> Banlist:
+    """The list of a file, to be applied: refused (a ForcecheckError naming the file and its
+    first such line) when part of it could not be read, for a card on that line would go
+    unchecked (a forbidden card passed, a Genesys card worth 0 points), or when it is a points
+    list that names no card (every deck would total 0). Never falsely legal."""
+    if banlist.unread:
+        first = banlist.unread[0]
+        number, _, what = first.removeprefix("line ").partition(": ")
+        line = int(number) if number.isdigit() else None
+        what = (what if line is not None else first).removesuffix("; skipped")
+        more = f" (and {len(banlist.unread) - 1} more line(s))" if len(banlist.unread) > 1 else ""
+        entry = "'passcode points'" if banlist.points else "'passcode count'"
+        raise ForcecheckError(
+            f"list {banlist.name!r} cannot be applied: {what}{more}, and a card named on a{' line' if line else 'n entry'} that cannot be "
+            f"read would go unchecked; write each entry as {entry if line else 'a card name or printing id'}, or remove it", where, line)
+    if banlist.points and not banlist.entries:
+        raise ForcecheckError(f"points list {banlist.name!r} ($genesys) gives no card its points, so every deck would total 0; "
+                              "its entries are 'passcode points' lines", where)
+    return banlist
 
 
 def pick(lists: list[Banlist], name: str | None, where: str) -> Banlist:
@@ -371,7 +406,7 @@ def file_choice(lists: ListFile, spec, as_of: str) -> Applied:
     if dated:
         found = in_force(dated, as_of)
         if found is not None:
-            return Applied(found, f"in force on {as_of} in {where}{aside}")
+            return Applied(refuse_unread(found, where), f"in force on {as_of} in {where}{aside}")
         earliest = min(dated, key=lambda b: (b.date, b.name))
         return Applied(
             "none", f"none: no list in {where} was in force on {as_of}",
@@ -379,7 +414,7 @@ def file_choice(lists: ListFile, spec, as_of: str) -> Applied:
             f"{earliest.date}); {NO_VERDICT}",
         )
     if len(pool) == 1:
-        return Applied(pool[0], f"the only list in {where}{aside}")
+        return Applied(refuse_unread(pool[0], where), f"the only list in {where}{aside}")
     names = ", ".join(b.name for b in pool[:12]) + (" ..." if len(pool) > 12 else "")
     raise ForcecheckError(f"{where} holds {len(pool)} lists and none with a date to choose one by for format {spec.name}; "
                           f"name one with --banlist (lists: {names})")

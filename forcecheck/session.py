@@ -479,7 +479,7 @@ def _check_in_worker(path: Path):
 def choose_banlist(name: str | None, path: str | Path | None, catalog):
     """The run's banlist: from an lflist file, from the catalog, ``"none"``, or None (the
     formats' defaults). An unknown name suggests the nearest imported ones."""
-    from forcecheck.banlists import ListFile, pick, read_banlist_file
+    from forcecheck.banlists import ListFile, pick, read_banlist_file, refuse_unread
     from forcecheck.engine import NO_BANLIST
 
     if name is not None and name.lower() == NO_BANLIST:
@@ -488,7 +488,7 @@ def choose_banlist(name: str | None, path: str | Path | None, catalog):
         lists, _warnings = read_banlist_file(Path(path))
         if name is None:  # chosen per format, by the run's date (checking.FormatCache.applied)
             return ListFile(str(path), lists)
-        return pick(lists, name, str(path))
+        return refuse_unread(pick(lists, name, str(path)), str(path))
     if name is None:
         return None
     lookup = getattr(catalog, "banlist", None)

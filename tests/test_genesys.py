@@ -302,5 +302,52 @@ def test_a_list_survives_pickling_as_it_was():
     pickled list (sent to a worker process) came back with the two swapped."""
     import pickle
 
-    found = pickle.loads(pickle.dumps(Banlist(name="x", game="ygo", points=True, missing="half of it")))
-    assert (found.points, found.missing) == (True, "half of it")
+    found = pickle.loads(pickle.dumps(Banlist(name="x", game="ygo", points=True, missing="half of it", unread=["line 3: x"])))
+    assert (found.points, found.missing, found.unread) == (True, "half of it", ["line 3: x"])
+
+
+# --- a list file with lines that cannot be read is never applied (never falsely legal) ----------------------
+
+@pytest.mark.parametrize("bad, said", [
+    ("Ash Blossom & Joyous Spring 20", "not 'passcode count': 'Ash Blossom & Joyous Spring 20'"),  # a name for a passcode
+    ("14558127 -20 -- Ash Blossom", "-20 points: a card's points are 0 or more"),
+])
+def test_a_points_file_with_a_line_it_cannot_read_is_refused_naming_the_line(tmp_path, bad, said):
+    """Before: the line was skipped, Ash Blossom counted 0 points and the deck over the cap passed."""
+    path = tmp_path / "Genesys.lflist.conf"
+    path.write_text(LIST_TEXT.replace("14558127 20 -- Ash Blossom & Joyous Spring", bad), encoding="utf-8")
+    base = ["check", str(SKY), "-f", "ygo-genesys", "--banlist-file", str(path), "--points-cap", "120"]
+    result = runner.invoke(app, base)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (f"forcecheck: error: {path}:5: list '2026.06.08 Genesys' cannot be applied: {said}, and a card named "
+                                      "on a line that cannot be read would go unchecked; write each entry as 'passcode points', or remove it")
+    named = runner.invoke(app, base + ["--banlist", "2026.06.08 Genesys"])
+    assert named.exit_code == 2 and f"{path}:5: list '2026.06.08 Genesys' cannot be applied" in named.stderr
+    path.write_text(LIST_TEXT, encoding="utf-8")  # the same deck, the list whole: over the cap of 120 (220 points)
+    whole = runner.invoke(app, base)
+    assert whole.exit_code == 1 and "220 points" in whole.stdout
+
+
+def test_a_points_file_that_gives_no_card_points_is_refused(tmp_path):
+    path = tmp_path / "Genesys.lflist.conf"
+    path.write_text("!2026.06.08 Genesys\n$genesys\n# 20 Points\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(SKY), "-f", "ygo-genesys", "--banlist-file", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"{path}: points list '2026.06.08 Genesys' ($genesys) gives no card its points, so every deck would total 0" in result.stderr
+
+
+def test_a_forbidden_limited_file_with_a_line_it_cannot_read_is_refused_but_another_lists_is_not(tmp_path):
+    """A card name where the passcode goes: the card would be unlimited. A broken line in another
+    list of the file (not the one applied) does not stop the run."""
+    deck = tmp_path / "d.ydk"
+    deck.write_text("#main\n" + "14558127\n" * 3 + "\n".join(["81439173"] * 37) + "\n#extra\n!side\n", encoding="utf-8")
+    path = tmp_path / "lflist.conf"
+    path.write_text("!2026.5 TCG\nAsh Blossom & Joyous Spring 1\n!2020.1 TCG\n14558127 1\n", encoding="utf-8")
+    base = ["check", str(deck), "-f", "ygo-tcg", "--banlist-file", str(path), "--select", "forbidden-limited", "-o", "json"]
+    result = runner.invoke(app, base + ["--as-of", "2026-06-01"])
+    assert result.exit_code == 2 and f"{path}:2: list '2026.5 TCG' cannot be applied: not 'passcode count': 'Ash Blossom & Joyous Spring 1'" in result.stderr
+    import json
+
+    older = json.loads(runner.invoke(app, base + ["--as-of", "2021-01-01"]).stdout)["decks"][0]
+    assert [(v["code"], v["card"], v["found"]) for v in older["violations"]] == [("FC601", "Ash Blossom & Joyous Spring", 3)]
+

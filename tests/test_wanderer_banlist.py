@@ -129,6 +129,17 @@ def test_banlist_import_reads_the_json_shape_and_check_applies_it(tmp_path):
     assert sum(1 for v in report["violations"] if v["limit"] == "not together") == 2  # Excalibur and Viviane, both in Faria's deck
 
 
+def test_a_json_file_with_an_entry_it_cannot_read_is_never_applied(tmp_path):
+    """An entry with neither name nor id was skipped: the card it meant would go unchecked."""
+    deck = tmp_path / "d.txt"
+    deck.write_text(faria(side=[(1, "Galahad, the Son of the God")]), encoding="utf-8")
+    path = _json_list(tmp_path, banned=[{"id": "TTW-006", "name": "Galahad, the Son of the God"}, {"note": "the card of CMF-029"}])
+    result = runner.invoke(app, ["check", str(deck), "-f", "wanderer", "--banlist-file", str(path), "--as-of", "2030-06-01"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert (f"{path}: list 'Wanderer banned list (2030-01-01)' cannot be applied: banned[1]: no card name or printing id, and a card named on an entry "
+            "that cannot be read would go unchecked") in result.stderr
+
+
 def test_banlist_import_refuses_json_that_is_no_list(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"banned": [\n  {"id": "A-1",}\n]}', encoding="utf-8")
