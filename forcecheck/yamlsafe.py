@@ -7,7 +7,9 @@ are an error, and caps on nodes visited, on the characters that aliases repeat a
 stop alias bombs (a few long strings repeated make as large a document as many short ones)
 and deep nesting. A value PyYAML cannot convert (``!!int abc``, ``2024-02-30``) is an error
 on its line, and an integer too long for Python to convert (over 4,300 digits) is kept as
-its digits (a decklist reports it as a bad count, a format as a wrong type).
+its digits (a decklist reports it as a bad count, a format as a wrong type). Numbers read as a
+person reads them, not as YAML 1.1 does: ``0100`` is 100 (not octal 64) and ``1:40`` is text (not
+base 60's 100), so a cap or a count never silently becomes another number.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ the largest file forcecheck reads, so whatever a document expands to stays writa
 MAX_INT_DIGITS = 4000
 """Python refuses to convert longer digit strings (sys.get_int_max_str_digits, 4,300)."""
 _INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_LEADING_ZERO = re.compile(r"[-+]?0[0-7_]+")
+"""What YAML 1.1 (PyYAML) reads as an octal number: ``010`` is 8 to it, 10 to a person."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 """A double-quoted ``"\\ud800"`` escape gives a lone surrogate, which no UTF-8 text can hold."""
 
@@ -149,6 +154,10 @@ class _Converter:
             return value
         if node.tag == _INT_TAG and len(node.value) > MAX_INT_DIGITS:
             return node.value  # too long to be a number anyone meant: kept as written
+        if node.tag in (_INT_TAG, _FLOAT_TAG) and ":" in node.value:
+            return node.value  # YAML 1.1 base 60 ("1:40" is 100): no one writing a count or a cap means it; kept as written
+        if node.tag == _INT_TAG and _LEADING_ZERO.fullmatch(node.value):
+            return int(node.value.replace("_", ""), 10)  # "0100" is 100, as YAML 1.2 and every flag read it, not YAML 1.1's octal 64
         try:
             return self.constructor.construct_object(node, deep=True)
         except Exception:  # noqa: BLE001 - PyYAML's converters raise what they meet: ValueError, KeyError, ...

@@ -132,6 +132,44 @@ sections:
     assert ("FC007", "invalid-entry", None, 7) in found
 
 
+def test_yaml_numbers_are_read_as_a_person_writes_them_not_as_yaml_1_1():
+    """YAML 1.1 reads ``010`` as octal 8 and ``1:20`` as base 60's 80: a count or a cap that
+    silently became another number. ``04`` is four; ``1:20`` is no count, on its line."""
+    text = """format: bifrost
+sections:
+  Ruler: Faria
+  Main Deck:
+    - {name: Viviane, count: 04}
+    - {name: Excalibur, count: 1:20}
+"""
+    found = violations(text, suffix=".yaml", path="d.yaml")
+    assert [(v.code, v.card, v.line) for v in found if v.code == "FC002"] == [("FC002", "Excalibur", 6)]
+    assert "'1:20'" in next(v.message for v in found if v.code == "FC002")
+    eight = violations(text.replace("count: 04", "count: 010"), suffix=".yaml", path="d.yaml")
+    assert [(v.code, v.card, v.found) for v in eight if v.code == "FC201"] == [("FC201", "Viviane", 10)]  # ten copies, not octal 8
+
+
+def test_a_settings_number_is_read_as_written(tmp_path):
+    """``points_cap: 0100`` was YAML 1.1's octal 64 and ``1:40`` its base 60's 100; the flag read 0100 as 100."""
+    from conftest import SAMPLES, cli_runner
+
+    from forcecheck.cli import app
+    from forcecheck.config import load_config
+
+    deck = SAMPLES / "ygo-tcg" / "legal-sky-striker.ydk"
+    runner = cli_runner()
+    config = tmp_path / ".forcecheck.yaml"
+    config.write_text("points_cap: 0100\n", encoding="utf-8")
+    assert load_config({}, cwd=tmp_path, config_path=config, env={})["points_cap"] == 100
+    config.write_text("points_cap: 1:40\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(deck), "-f", "ygo-genesys", "--config", str(config)])
+    assert result.exit_code == 2 and result.stdout == "" and f"{config}:1" in result.stderr and "'1:40' is not a points cap" in result.stderr
+    config.write_text("jobs: 010\n", encoding="utf-8")
+    assert load_config({}, cwd=tmp_path, config_path=config, env={})["jobs"] == 10
+    config.write_text("jobs: 1:4\n", encoding="utf-8")
+    assert "'1:4' is not a whole number from 1 to 64" in runner.invoke(app, ["check", str(deck), "--config", str(config)]).stderr
+
+
 def test_long_line_is_reported_not_read():
     text = faria() + "Sideboard:\n1 " + "x" * 600 + "\n"
     found = [(v.rule, v.line) for v in violations(text)]
