@@ -35,21 +35,26 @@ def install_extra(extra: str, source: dict | None = None) -> str:
     info = _direct_url() if source is None else source
     pip = f"{shlex.quote(sys.executable)} -m pip install"
     url = str((info or {}).get("url", ""))
+    sub = (info or {}).get("subdirectory")
+    sub = sub.strip("/") if isinstance(sub, str) and sub.strip("/") else ""
+    fragment = f"#subdirectory={sub}" if sub else ""  # PEP 610: the project is in this folder of the checkout or archive
     if url.startswith("file://"):
         from urllib.parse import unquote, urlparse
 
         path = unquote(urlparse(url).path)
         if isinstance(info.get("dir_info"), dict):
+            if sub:
+                path = f"{path.rstrip('/')}/{sub}"
             editable = "-e " if info["dir_info"].get("editable") else ""
             return f"{pip} {editable}{shlex.quote(f'{path}[{extra}]')}"
-        return f"{pip} {shlex.quote(f'forcecheck[{extra}] @ {url}')}"  # a wheel or sdist file
+        return f"{pip} {shlex.quote(f'forcecheck[{extra}] @ {url}{fragment}')}"  # a wheel or sdist file
     vcs = (info or {}).get("vcs_info")
     if url and isinstance(vcs, dict):
         revision = vcs.get("requested_revision") or vcs.get("commit_id")
         at = f"@{revision}" if revision else ""
         kind = vcs.get("vcs", "git")
-        return f"{pip} {shlex.quote(f'forcecheck[{extra}] @ {kind}+{url}{at}')}"
+        return f"{pip} {shlex.quote(f'forcecheck[{extra}] @ {kind}+{url}{at}{fragment}')}"
     if url:
-        return f"{pip} {shlex.quote(f'forcecheck[{extra}] @ {url}')}"
+        return f"{pip} {shlex.quote(f'forcecheck[{extra}] @ {url}{fragment}')}"
     return (f"{pip} 'forcecheck[{extra}] @ <where this forcecheck came from>' (forcecheck is not on the package "
             f"index; in a checkout: pip install -e '.[{extra}]')")

@@ -24,6 +24,12 @@ PIP = f"{sys.executable} -m pip install"
      f"{PIP} 'forcecheck[sheets] @ git+https://git.example.org/forcecheck.git@0a1b2c'"),
     ({"url": "file:///tmp/forcecheck-0.3.0-py3-none-any.whl", "archive_info": {}},
      f"{PIP} 'forcecheck[sheets] @ file:///tmp/forcecheck-0.3.0-py3-none-any.whl'"),
+    # PEP 610's subdirectory: the project in a folder of the repository or the checkout
+    ({"url": "https://git.example.org/tools.git", "vcs_info": {"vcs": "git", "commit_id": "0a1b2c"}, "subdirectory": "forcecheck"},
+     f"{PIP} 'forcecheck[sheets] @ git+https://git.example.org/tools.git@0a1b2c#subdirectory=forcecheck'"),
+    ({"url": "file:///src/tools", "dir_info": {"editable": True}, "subdirectory": "forcecheck/"}, f"{PIP} -e '/src/tools/forcecheck[sheets]'"),
+    ({"url": "https://example.org/tools.tar.gz", "archive_info": {}, "subdirectory": "py/forcecheck"},
+     f"{PIP} 'forcecheck[sheets] @ https://example.org/tools.tar.gz#subdirectory=py/forcecheck'"),
 ])
 def test_the_command_installs_the_extra_from_forcecheck_s_own_source(source, command):
     assert install_extra("sheets", source) == command
