@@ -155,6 +155,35 @@ def test_workers_serve_in_several_processes_with_one_limit_per_client(tmp_path):
         assert other.status_code == 200  # another client (through a proxy on this machine) is not limited by the first
 
 
+def test_a_room_behind_one_address_registers_with_the_defaults(tmp_path):
+    """Issue 41, against a real server with its default limits and two workers: 150 phones behind
+    one address (127.0.0.1 here), eight at a time, each opening the page, checking, then
+    submitting. Before, past the 60th request the address was refused (429)."""
+    import re as _re
+
+    with DeskProcess(str(tmp_path / "desk.sqlite3"), ADMIN, args=["--workers", "2"]) as desk:
+        event = new_event(desk.url)
+        statuses: list[int] = []
+        lock = threading.Lock()
+
+        def phone(i: int) -> None:
+            with httpx2.Client(base_url=desk.url, timeout=60) as client:
+                page = client.get(f"/e/{event['id']}")
+                form = {"csrf": _re.search(r'name="csrf" value="([^"]+)"', page.text).group(1), "player": f"P{i}", "decklist": FARIA_LEGAL}
+                answers = [client.post(f"/e/{event['id']}", data=form | {"action": "check"}).status_code,
+                           client.post(f"/e/{event['id']}", data=form | {"action": "submit"}).status_code]
+            with lock:
+                statuses.extend(answers)
+
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(phone, range(150)))
+        assert statuses.count(200) == statuses.count(303) == 150, sorted(set(statuses))  # each check shown, each submit sent on to its receipt
+        listed = httpx2.get(f"{desk.url}/api/events/{event['id']}/registrations", headers=BEARER, timeout=30).json()
+        assert len(listed) == 150
+
+
 # -- 4. several desks starting at once on a new database -----------------------------------------------------
 _START = """
 import sys, time

@@ -137,10 +137,12 @@ def test_a_client_over_its_limit_gets_429_with_retry_after_and_others_do_not(db_
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
         assert refused.json() == {"detail": f"too many checks and submissions from your address: try again in {refused.headers['retry-after']} s"}
         assert greedy.post(f"/api/events/{event['id']}/registrations", json={"player": "Ann", "decklist": FARIA_LEGAL}).status_code == 429
+        # a browser (the page's session cookie) has an allowance of its own, within its address's room bound
         page = greedy.get(f"/e/{event['id']}")
-        form = greedy.post(f"/e/{event['id']}", data={"csrf": csrf_of(page.text), "player": "Ann", "decklist": FARIA_LEGAL, "action": "check"})
-        assert form.status_code == 429 and "retry-after" in form.headers
-        assert "Too many checks and submissions from your address" in form.text and "4 Gawain, the Knight of the Sun" in form.text  # the list is kept
+        post = {"csrf": csrf_of(page.text), "player": "Ann", "decklist": FARIA_LEGAL, "action": "check"}
+        forms = [greedy.post(f"/e/{event['id']}", data=post) for _ in range(11)]
+        assert [f.status_code for f in forms] == [200] * 10 + [429] and "retry-after" in forms[-1].headers
+        assert "Too many checks and submissions from this browser" in forms[-1].text and "4 Gawain, the Knight of the Sun" in forms[-1].text  # the list is kept
         assert other.post(f"/api/events/{event['id']}/check", json={"decklist": FARIA_LEGAL}).status_code == 200
         # a large list costs more of the allowance than a small one
         clock.advance(minutes=2)
@@ -152,6 +154,91 @@ def test_a_client_over_its_limit_gets_429_with_retry_after_and_others_do_not(db_
         assert greedy.post(f"/api/events/{event['id']}/check", json={"decklist": FARIA_LEGAL}).status_code == 200
         # reading is not limited
         assert all(greedy.get(f"/api/events/{event['id']}").status_code == 200 for _ in range(15))
+
+
+def _browser(app, address: str):
+    """A player's phone behind ``address``: its own cookies (the page's session), the venue's
+    address. Not entered (``with``): the test's one outer client runs the app's lifespan."""
+    from fastapi.testclient import TestClient
+
+    return TestClient(app, client=(address, 40000))
+
+
+def test_a_room_behind_one_address_is_served_and_a_flood_of_sessions_from_it_is_not(db_url, clock):  # noqa: F811
+    """Issue 41: 200 players behind a venue's one address, each checking then submitting, then
+    120 of them checking and resubmitting, with the default limits: no refusal. Sessions made up
+    by one address past its room bound (20 x the browser's 60 a minute): refused."""
+    app = make_app(db_url, clock)  # the defaults: 60 a browser, 1,200 an address
+    venue = "203.0.113.50"
+    with _browser(app, venue) as phones:
+        event = new_event(phones, clock)
+        url = f"/e/{event['id']}"
+        statuses, registered = [], {}
+        for i in range(200):  # one client, its cookies cleared for each player: 200 phones to the desk
+            phones.cookies.clear()
+            page = phones.get(url)
+            form = {"csrf": csrf_of(page.text), "player": f"Player {i}", "decklist": FARIA_LEGAL}
+            statuses.append(phones.post(url, data=form | {"action": "check"}).status_code)
+            submitted = phones.post(url, data=form | {"action": "submit"}, follow_redirects=False)
+            statuses.append(submitted.status_code)
+            registered[i] = (submitted.headers.get("location"), dict(phones.cookies))
+            clock.advance(seconds=0.6)  # 200 players over two minutes
+        for i in range(120):  # the last 30 s: 120 of them check and resubmit from their receipt
+            receipt, jar = registered[i]
+            phones.cookies.clear()
+            for name, value in jar.items():
+                phones.cookies.set(name, value)
+            page = phones.get(receipt)
+            form = {"csrf": csrf_of(page.text), "player": f"Player {i}", "decklist": FARIA_LEGAL}
+            statuses.append(phones.post(receipt, data=form | {"action": "check"}).status_code)
+            statuses.append(phones.post(receipt, data=form | {"action": "submit"}, follow_redirects=False).status_code)
+            clock.advance(seconds=0.25)
+        assert 429 not in statuses and len(statuses) == 640 and set(statuses) <= {200, 303}, sorted(set(statuses))
+        listed = phones.get(f"/api/events/{event['id']}/registrations", headers=BEARER).json()
+        assert len(listed) == 200 and sum(r["version"] == 2 for r in listed) == 120
+        # a flood: made-up sessions from one address, a new cookie each time, past the room bound
+        bot = _browser(app, "198.51.100.66")
+        flood = []
+        for i in range(1300):
+            bot.cookies.set("fc_csrf", f"made-up-{i}")
+            flood.append(bot.post(f"/api/events/{event['id']}/check", json={"decklist": "1 Faria"}).status_code)
+        assert flood.count(200) in range(1200, 1205) and flood[-1] == 429, (flood.count(200), flood[-5:])
+        assert bot.post(f"/api/events/{event['id']}/check", json={"decklist": "1 Faria"}).json()["detail"].startswith(
+            "too many checks and submissions from your network's address: try again in ")
+
+
+def test_a_live_check_while_typing_never_spends_the_submits_allowance(db_url, clock):  # noqa: F811
+    app = make_app(db_url, clock, client_limit=5)
+    with _browser(app, "203.0.113.51") as phone:
+        event = new_event(phone, clock)
+        page = phone.get(f"/e/{event['id']}")
+        live = [phone.post(f"/api/events/{event['id']}/check", json={"decklist": FARIA_LEGAL}, headers={"X-Desk-Live": "1"}).status_code
+                for _ in range(8)]
+        assert live == [200] * 5 + [429] * 3  # typing has its own allowance; running out of it only skips a live check
+        form = {"csrf": csrf_of(page.text), "player": "Ann", "decklist": FARIA_LEGAL, "action": "submit"}
+        assert phone.post(f"/e/{event['id']}", data=form, follow_redirects=False).status_code == 303
+        # without the header the same checks spend the browser's own allowance (5), and the Submit finds it spent
+        spent = [phone.post(f"/api/events/{event['id']}/check", json={"decklist": FARIA_LEGAL}).status_code for _ in range(5)]
+        assert spent == [200] * 4 + [429]
+
+
+def test_refusals_are_spread_and_counted_on_the_organisers_page(db_url, clock):  # noqa: F811
+    app = make_app(db_url, clock, client_limit=3)
+    with _browser(app, "203.0.113.52") as organiser:
+        event = new_event(organiser, clock)
+        waits = []
+        for i in range(30):  # 30 clients refused at once do not all come back in the same second
+            client = _browser(app, f"10.0.0.{i}")
+            answers = [client.post(f"/api/events/{event['id']}/check", json={"decklist": FARIA_LEGAL}) for _ in range(4)]
+            assert [a.status_code for a in answers] == [200, 200, 200, 429]
+            waits.append(int(answers[-1].headers["retry-after"]))
+        assert min(waits) >= 1 and len(set(waits)) >= 2, waits
+        login = organiser.get("/admin/login")
+        organiser.post("/admin/login", data={"csrf": csrf_of(login.text), "token": ADMIN, "next": "/admin"}, follow_redirects=False)
+        shown = organiser.get(f"/admin/events/{event['id']}").text
+        assert "Requests the desk refused in the last 10 minutes" in shown and "30 too many (429), 0 busy (503)" in shown
+        clock.advance(minutes=11)
+        assert "Requests the desk refused" not in organiser.get(f"/admin/events/{event['id']}").text
 
 
 # -- 5. the database down or full -----------------------------------------------------------------------

@@ -37,7 +37,10 @@ def serve_command(
         float, typer.Option("--request-timeout", metavar="S", min=0.5, max=3600, help="Close a connection that has not sent a whole request (headers and body) within S seconds.")
     ] = 20.0,
     client_limit: Annotated[
-        Optional[int], typer.Option("--client-limit", metavar="N", min=0, help="Checks and submissions one client address may make per minute (a large list counts more); over it 429 with Retry-After. 0: no limit. Default 60.")
+        Optional[int], typer.Option("--client-limit", metavar="N", min=0, help="Checks and submissions one browser (the desk's session cookie), or one client address without one, may make per minute (a large list counts more); over it 429 with Retry-After. 0: no limit. Default 60.")
+    ] = None,
+    address_limit: Annotated[
+        Optional[int], typer.Option("--address-limit", metavar="N", min=1, help="Checks and submissions all the browsers behind one address (a venue's network) may make per minute together. Default 20 times --client-limit (1,200): a room of 200 players checking and submitting twice spends about 640.")
     ] = None,
     forwarded_allow_ips: Annotated[
         Optional[str], typer.Option("--forwarded-allow-ips", metavar="ADDRESSES", help="Proxies trusted to name the client in X-Forwarded-For (comma-separated; default 127.0.0.1).")
@@ -77,6 +80,6 @@ def serve_command(
         fail(f"--public-url {public_url!r} is not an http:// or https:// address")
     try:
         serve(db, host, port, options, secure_cookies, access_log=access_log, workers=workers, request_timeout=request_timeout,
-              client_limit=client_limit, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips, allow_weak_token=allow_weak_token)
+              client_limit=client_limit, address_limit=address_limit, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips, allow_weak_token=allow_weak_token)
     except (StoreError, ForcecheckError) as exc:
         fail(str(exc))

@@ -59,6 +59,8 @@ class DeskConfig:
     """The address people use (``serve --public-url``): every link is built from it; without
     it links are relative. Never taken from the request's Host header."""
     client_limit: int = DEFAULT_CLIENT_LIMIT
+    address_limit: int | None = None
+    """What all the browsers behind one address may spend together per minute (None: ``limits.ROOM_FACTOR`` times ``client_limit``)."""
     limits_path: str | None = None
     """The shared table of client allowances of several worker processes (made by ``serve``)."""
     body_limit: int = MAX_BODY_BYTES
@@ -114,7 +116,7 @@ def create_app(config: DeskConfig) -> FastAPI:
     app.state.organiser = Organiser(config.admin_token, store, desk.clock)
     app.state.csrf = Csrf(signer)
     app.state.pages = Pages(desk, app.state.csrf, config.secure_cookies, links)
-    app.state.limits = ClientLimits(config.client_limit, config.limits_path)
+    app.state.limits = ClientLimits(config.client_limit, config.limits_path, config.address_limit)
 
     @app.exception_handler(DeskError)
     async def desk_error(request: Request, exc: DeskError):
@@ -143,7 +145,10 @@ def create_app(config: DeskConfig) -> FastAPI:
         return unavailable(request)
 
     def unavailable(request: Request):
-        headers = {"Retry-After": str(RETRY_UNAVAILABLE)}
+        from forcecheck.web.limits import spread
+
+        app.state.limits.count(503, desk.clock().timestamp())
+        headers = {"Retry-After": str(spread(RETRY_UNAVAILABLE))}
         if wants_json(request.scope):
             return JSONResponse({"detail": UNAVAILABLE}, status_code=503, headers=headers)
         return app.state.pages.error(request, 503, PAGE_UNAVAILABLE, headers)

@@ -42,10 +42,22 @@ class FormExpired(DeskError):
 class TooManyRequests(DeskError):
     status = 429
 
-    def __init__(self, retry_after: int, page: bool):
-        super().__init__(N_("Too many checks and submissions from your address: wait {seconds} s and press the button again "
-                            "(nothing was saved; your list is kept below).") if page else
-                         "too many checks and submissions from your address: try again in {seconds} s", seconds=retry_after)
+    PAGE = {
+        "browser": N_("Too many checks and submissions from this browser: wait {seconds} s and press the button again "
+                      "(nothing was saved; your list is kept below)."),
+        "address": N_("The desk has had too many checks and submissions from your network just now: wait {seconds} s and "
+                      "press the button again (nothing was saved; your list is kept below)."),
+        "client": N_("Too many checks and submissions from your address: wait {seconds} s and press the button again "
+                     "(nothing was saved; your list is kept below)."),
+    }
+    API = {
+        "browser": "too many checks and submissions from this session: try again in {seconds} s",
+        "address": "too many checks and submissions from your network's address: try again in {seconds} s",
+        "client": "too many checks and submissions from your address: try again in {seconds} s",
+    }
+
+    def __init__(self, retry_after: int, page: bool, whose: str = "client"):
+        super().__init__((self.PAGE if page else self.API)[whose], seconds=retry_after)
         self.retry_after = retry_after
 
 
@@ -99,7 +111,9 @@ def form_values(request: Request) -> dict[str, Any]:
 
 
 async def allowance(request: Request) -> None:
-    """A check or a submission spends the client's allowance (limits.ClientLimits); over it, 429.
+    """A check or a submission spends its allowances (limits.ClientLimits): the browser's (its
+    session cookie) within its address's room bound, or, for a client without one, its address's;
+    over either, 429. The page's live check while typing (``X-Desk-Live``) spends its own.
     Runs on the event loop's thread (the shared table's locks are per process)."""
     limits = request.app.state.limits
     if not limits.enabled:
@@ -107,8 +121,10 @@ async def allowance(request: Request) -> None:
     from forcecheck.web.limits import Refused
 
     client = request.client.host if request.client else "unknown"
+    session = request.cookies.get(CSRF_COOKIE) or None
     size = request.scope["state"].get("body_bytes", 0)
     try:
-        limits.take(client, size, arrived(request).timestamp())
+        limits.take(client, size, arrived(request).timestamp(), session=session[:64] if session else None,
+                    live=request.headers.get("x-desk-live") == "1")
     except Refused as refused:
-        raise TooManyRequests(refused.retry_after, page=not wants_json(request.scope)) from None
+        raise TooManyRequests(refused.retry_after, page=not wants_json(request.scope), whose=refused.whose) from None

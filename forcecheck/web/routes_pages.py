@@ -10,6 +10,7 @@ again with what was typed and the reason, from one handler in ``app``.
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Callable
 from urllib.parse import urlencode, urlsplit
 
@@ -286,13 +287,15 @@ def _admin_event(request: Request, event_id: str, status: int = 200, message: st
         return request.app.state.links(f"/admin/events/{event.id}") + ("?" + urlencode(shown) if shown else "")
 
     checks = [{"check": c, "player": players.get(c.registration_id, c.registration_id)} for c in the_desk.deck_checks(event)]
+    refused = [{"minute": datetime.fromtimestamp(minute * 60, timezone.utc), "too_many": too_many, "busy": busy}
+               for minute, too_many, busy in request.app.state.limits.refusals(the_desk.clock().timestamp())]
     return _pages(request).render(
         request, "admin_event.html", status=status, event=event, table=table, table_link=table_link, open=the_desk.is_open(event),
         info=the_desk.format_info(event), share=request.app.state.links(f"/e/{event.id}"),
         audit=audit[-30:][::-1], overrides=[a for a in audit if a.action in OVERRIDES][::-1], players=players,
         counts=table.counts, unlocked=sum(r.unlocked for r in regs), published=len(the_desk.store.published(event.id)),
         deck_checks=checks, deadline_local=event.deadline.astimezone().strftime("%Y-%m-%dT%H:%M"), message=message, notice=notice,
-        qr=bool(request.app.state.links.base))
+        qr=bool(request.app.state.links.base), refused=refused)
 
 
 @router.get("/admin/events/{event_id}", dependencies=OrganiserOnly)

@@ -77,7 +77,7 @@ def default_workers() -> int:
 
 def serve(db: str | None, host: str, port: int, session_options: dict, secure_cookies: bool = False, log_level: str = "info",
           access_log: bool = True, workers: int | None = None, request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
-          client_limit: int | None = None, public_url: str | None = None, forwarded_allow_ips: str | None = None,
+          client_limit: int | None = None, address_limit: int | None = None, public_url: str | None = None, forwarded_allow_ips: str | None = None,
           allow_weak_token: bool = False) -> None:
     """Open (and migrate) the database, check the settings, then serve in ``workers`` processes.
     ``session_options`` are ``cli.runtime.session_from``'s keywords (the desk's Session)."""
@@ -102,7 +102,7 @@ def serve(db: str | None, host: str, port: int, session_options: dict, secure_co
     build_session(session_options)  # a configuration that cannot be used stops here, in one line
     limits_dir = tempfile.mkdtemp(prefix="forcecheck-desk-")
     settings = {"db": db or DEFAULT_DB, "session": session_options, "secure_cookies": secure_cookies, "public_url": public_url,
-                "client_limit": DEFAULT_CLIENT_LIMIT if client_limit is None else client_limit,
+                "client_limit": DEFAULT_CLIENT_LIMIT if client_limit is None else client_limit, "address_limit": address_limit,
                 "limits_path": os.path.join(limits_dir, "clients") if workers > 1 else None}
     if settings["limits_path"]:
         from forcecheck.web.limits import ClientLimits
@@ -164,7 +164,8 @@ def worker_app():
     checker = Checker(build_session(settings["session"]))
     return create_app(DeskConfig(db_url=settings["db"], admin_token=os.environ[TOKEN_ENV], checker=checker,
                                  secure_cookies=settings["secure_cookies"], public_url=settings["public_url"],
-                                 client_limit=settings["client_limit"], limits_path=settings["limits_path"]))
+                                 client_limit=settings["client_limit"], address_limit=settings.get("address_limit"),
+                                 limits_path=settings["limits_path"]))
 
 
 def raise_open_file_limit() -> None:

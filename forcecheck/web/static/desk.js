@@ -24,7 +24,7 @@
     function check() {
       var mine = ++seq;
       if (!box.value.trim()) { live.textContent = ""; return; }
-      fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ decklist: box.value }) })
+      fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Desk-Live": "1" }, body: JSON.stringify({ decklist: box.value }) })
         .then(function (r) { return r.ok ? r.json() : r.json().then(function (b) { return { error: b.detail, violations: [] }; }); })
         .then(function (deck) { if (mine === seq) show(deck); })
         .catch(function () { /* offline: the Check button still works */ });
