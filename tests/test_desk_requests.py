@@ -241,6 +241,24 @@ def test_refusals_are_spread_and_counted_on_the_organisers_page(db_url, clock): 
         assert "Requests the desk refused" not in organiser.get(f"/admin/events/{event['id']}").text
 
 
+def test_past_the_work_a_process_holds_a_check_is_busy_with_a_spread_wait(db_url, clock, monkeypatch):  # noqa: F811
+    from forcecheck.web import deps
+
+    app = make_app(db_url, clock)
+    with _browser(app, "203.0.113.53") as client:
+        event = new_event(client, clock)
+        assert client.post(f"/api/events/{event['id']}/check", json={"decklist": FARIA_LEGAL}).status_code == 200
+        assert deps.IN_FLIGHT == [0]  # each check gives its place back
+        monkeypatch.setattr(deps, "MAX_IN_FLIGHT", 0)
+        busy = [client.post(f"/api/events/{event['id']}/check", json={"decklist": FARIA_LEGAL}) for _ in range(12)]
+        assert {b.status_code for b in busy} == {503} and len({b.headers["retry-after"] for b in busy}) >= 2
+        assert busy[0].json()["detail"] == f"the desk is busy with other lists just now; nothing was done: try again in {busy[0].headers['retry-after']} s"
+        page = client.get(f"/e/{event['id']}")
+        form = client.post(f"/e/{event['id']}", data={"csrf": csrf_of(page.text), "player": "Ann", "decklist": FARIA_LEGAL, "action": "submit"})
+        assert form.status_code == 503 and "The desk is busy with other players" in form.text and "Gawain" in form.text
+        assert client.get(f"/api/events/{event['id']}/registrations", headers=BEARER).json() == []
+
+
 # -- 5. the database down or full -----------------------------------------------------------------------
 UNAVAILABLE = "the desk cannot reach or write its database just now; nothing was saved: try again in a moment"
 

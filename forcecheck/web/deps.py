@@ -110,14 +110,46 @@ def form_values(request: Request) -> dict[str, Any]:
     return {k: v for k, v in form.items() if isinstance(v, str) and k != Csrf.FIELD}
 
 
-async def allowance(request: Request) -> None:
+MAX_IN_FLIGHT = 1024
+"""Checks and submissions one process holds at once (running or waiting for a thread), about
+four seconds of work: past it, 503 with a spread Retry-After instead of an ever longer queue."""
+BUSY_RETRY = 5
+IN_FLIGHT = [0]
+"""This process's checks and submissions in flight (changed on the event loop's thread only)."""
+
+
+class Busy(DeskError):
+    status = 503
+
+    def __init__(self, retry_after: int, page: bool):
+        super().__init__(N_("The desk is busy with other players' lists just now: wait {seconds} s and press the button again "
+                            "(nothing was saved; your list is kept below).") if page else
+                         "the desk is busy with other lists just now; nothing was done: try again in {seconds} s", seconds=retry_after)
+        self.retry_after = retry_after
+
+
+async def allowance(request: Request):
     """A check or a submission spends its allowances (limits.ClientLimits): the browser's (its
     session cookie) within its address's room bound, or, for a client without one, its address's;
     over either, 429. The page's live check while typing (``X-Desk-Live``) spends its own.
+    Past ``MAX_IN_FLIGHT`` checks and submissions held by this process, 503 (``Busy``).
     Runs on the event loop's thread (the shared table's locks are per process)."""
     limits = request.app.state.limits
-    if not limits.enabled:
-        return
+    if IN_FLIGHT[0] >= MAX_IN_FLIGHT:  # the whole process's queue of work, whoever asks: a flood of many addresses
+        from forcecheck.web.limits import spread
+
+        limits.count(503, arrived(request).timestamp())
+        raise Busy(spread(BUSY_RETRY), page=not wants_json(request.scope))
+    if limits.enabled:
+        _spend(request, limits)
+    IN_FLIGHT[0] += 1
+    try:
+        yield
+    finally:
+        IN_FLIGHT[0] -= 1
+
+
+def _spend(request: Request, limits) -> None:
     from forcecheck.web.limits import Refused
 
     client = request.client.host if request.client else "unknown"
