@@ -40,17 +40,46 @@ def test_a_list_recorded_more_than_twelve_months_before_the_event_may_be_stale(t
                      "have changed the list since; check the publisher's list, or name one with --banlist-file")
 
 
-def test_the_shipped_wanderer_list_says_it_may_be_stale_after_its_record(tmp_path):
-    """Wanderer ships fowsim's list recorded 2022-06-15 (the publisher changed it five times since)."""
+def test_the_shipped_wanderer_lists_are_the_publishers_updates_each_said_partial(tmp_path):
+    """Wanderer ships fowsim's 2022-06-15 list, then the publisher's five updates, each partly
+    known (FC603 says what is missing); recorded 2026-12-03, so FC604 from 2027-12-04 on."""
     from forcecheck.format_spec.loader import load_format
 
     rule = next(r for r in load_format("wanderer").rules if r.kind == "banlist")
-    assert str(rule.recorded) == "2022-06-15"
-    report = check_file(DECK, sample_catalog(), FormatCache(catalog=sample_catalog(), as_of="2024-01-01"), "wanderer")
-    assert [(v.code, v.severity) for v in report.violations] == [("FC604", "warning")] and report.legal
-    assert "recorded 2022-06-15, 18 months before 2024-01-01" in report.violations[0].message
-    early = check_file(DECK, sample_catalog(), FormatCache(catalog=sample_catalog(), as_of="2023-06-15"), "wanderer")
-    assert early.violations == []
+    assert str(rule.recorded) == "2026-12-03"
+    assert [str(v.effective) for v in rule.versions] == ["2022-06-15", "2022-08-26", "2023-02-24", "2023-09-08", "2023-12-01", "2024-11-29"]
+    assert [v.record for v in rule.versions] == ["complete"] + ["partial"] * 5
+
+    def findings(as_of):
+        report = check_file(DECK, sample_catalog(), FormatCache(catalog=sample_catalog(), as_of=as_of), "wanderer")
+        return [(v.code, v.severity) for v in report.violations], report
+
+    assert findings("2022-07-01")[0] == []  # fowsim's own record: complete, and fresh
+    codes, report = findings("2024-01-01")
+    assert codes == [("FC603", "warning")] and report.legal
+    assert report.violations[0].message.startswith("Wanderer banned list of December 2023 (effective day unknown) (in force from 2023-12-01) "
+                                                   "is only partly known: Applied from 2023-12-01, the first day of the month the article names")
+    assert findings("2027-12-03")[0] == [("FC603", "warning")]
+    codes, report = findings("2027-12-04")
+    assert codes == [("FC603", "warning"), ("FC604", "warning")]
+    assert "recorded 2026-12-03, 12 months before 2027-12-04" in report.violations[1].message
+
+
+def test_a_card_a_later_update_bans_is_judged_by_the_list_of_the_events_day(tmp_path, real_fow_catalog):
+    """Ragnarok, Invading Dragon Lord: banned in December 2023 (only combination-banned with Wind
+    Servant of Ragnarok before). With the 2022 list alone it passed in a 2026 event."""
+    from conftest import faria
+
+    deck = tmp_path / "d.txt"
+    deck.write_text(faria(side=[(1, "Ragnarok, Invading Dragon Lord")]), encoding="utf-8")
+
+    def banned(as_of):
+        report = check_file(deck, real_fow_catalog, FormatCache(catalog=real_fow_catalog, as_of=as_of), "wanderer")
+        assert report.error is None
+        return [(v.code, v.card) for v in report.violations if v.code == "FC601"]
+
+    assert banned("2023-11-01") == []
+    assert banned("2024-01-01") == banned("2026-12-01") == [("FC601", "Ragnarok, Invading Dragon Lord")]
 
 
 def test_an_event_within_the_record_says_nothing(tmp_path):
@@ -78,14 +107,14 @@ def test_formats_list_says_which_list_each_format_applies_and_how_old_a_shipped_
     listed = cli_runner().invoke(app, ["formats", "list"]).stdout.splitlines()
     after = {listed[i - 1].split()[0]: line.strip() for i, line in enumerate(listed) if line.strip().startswith("list: ")}
     assert "bifrost" not in after and "abc" not in after  # no banlist rule: nothing to say
-    assert after["wanderer"].startswith("list: Wanderer banned list (fowsim, recorded 2022-06-15) (shipped; recorded 2022-06-15, ")
+    assert after["wanderer"].startswith("list: Wanderer banned list of 2024-11-29 (Reworking Protocol) (shipped; recorded 2026-12-03, ")
     assert "must be imported (https://raw.githubusercontent.com/ProjectIgnis/LFLists/master/GOAT.lflist.conf)" in after["ygo-goat"]
     assert after["ygo-genesys"].startswith("list: the format's own points list, which must be imported")
     assert after["ygo-tcg"] == "list: the latest imported list the format takes, in force on --as-of (default today); none imported: none"
     wanderer = load_format("wanderer")
-    assert default_list(wanderer, "2023-01-20") == "Wanderer banned list (fowsim, recorded 2022-06-15) (shipped; recorded 2022-06-15, 7 months ago)"
-    assert default_list(wanderer, "2026-12-03").endswith(
-        "recorded 2022-06-15, 53 months ago, past the format's 12 months: checks warn it may be stale (FC604))")
+    assert default_list(wanderer, "2027-01-20") == "Wanderer banned list of 2024-11-29 (Reworking Protocol) (shipped; recorded 2026-12-03, a month ago)"
+    assert default_list(wanderer, "2028-02-03").endswith(
+        "recorded 2026-12-03, 14 months ago, past the format's 12 months: checks warn it may be stale (FC604))")
 
 
 def test_the_warning_starts_the_day_after_the_trusted_months(tmp_path):
