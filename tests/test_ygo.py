@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import ROOT, SAMPLES, SHARED, needs_shared, cli_runner, make_cdb
+from conftest import ROOT, SAMPLES, SHARED, cli_runner, make_cdb, needs_shared
 
 from forcecheck.banlists import date_of, parse_lflist
 from forcecheck.cards.catalog import sample_catalog
@@ -119,13 +119,15 @@ def test_text_decklists_by_card_name():
 # --- banlists ---------------------------------------------------------------------------------
 
 def test_parse_lflist_lists_entries_whitelist_and_broken_lines():
-    lists, warnings = parse_lflist(LFLIST.read_text(encoding="utf-8"), "test")
+    lists, warnings = parse_lflist(LFLIST.with_name("test-lflist-broken.conf").read_text(encoding="utf-8"), "test")
     assert [(b.name, b.whitelist, b.date) for b in lists] == [("2099.1 forcecheck test", False, "2099-01-01"), ("whitelist test", True, None)]
     assert lists[0].entries == {"55144522": 0, "44095762": 1, "5318639": 2}
     assert [(w.line, w.message.split(";")[0]) for w in warnings] == [
         (10, "not 'passcode count': 'this line is broken'"),
         (11, "count 7 is over 3"),
     ]
+    assert [u.split(";")[0] for u in lists[0].unread] == ["line 10: not 'passcode count': 'this line is broken'", "line 11: count 7 is over 3"]
+    assert lists[1].unread == []  # the whitelist after them is whole
 
 
 @pytest.mark.parametrize("name,date", [("2011.3.1 OCG", "2011-03-01"), ("2026.07 OCG", "2026-07-01"), ("2010-04-24 Edison", "2010-04-24"), ("GOAT", None)])
@@ -178,8 +180,8 @@ def test_cli_banlist_file_none_and_report_names_the_list():
 
 def test_banlist_import_list_show_and_check_by_name(tmp_path):
     db = tmp_path / "c.db"
-    result = runner.invoke(app, ["banlist", "import", str(LFLIST), "--db", str(db)])
-    assert result.exit_code == 0 and "imported 2 list(s)" in result.stdout and "line 10" in result.stderr
+    result = runner.invoke(app, ["banlist", "import", str(LFLIST.with_name("test-lflist-broken.conf")), "--db", str(db)])
+    assert result.exit_code == 0 and "imported 2 list(s)" in result.stdout and "line 10" in result.stderr  # import says them, line by line
     result = runner.invoke(app, ["banlist", "list", "--db", str(db)])
     assert "2099.1 forcecheck test" in result.stdout and "whitelist" in result.stdout
     result = runner.invoke(app, ["banlist", "show", "2099.1 FORCECHECK TEST", "--db", str(db)])
