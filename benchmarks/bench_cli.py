@@ -181,9 +181,7 @@ def run_cli_suite(tmp: Path, catalog, catalog_path: str | None, legal: list[Path
     """Every end-to-end figure, printed with ``row(area, what, figure)`` and kept in ``results``."""
     import compileall
 
-    from forcecheck.checking import FormatCache
-
-    from forcecheck.checking import check_file
+    from forcecheck.checking import FormatCache, check_file
 
     compileall.compile_dir(ROOT / "forcecheck", quiet=1)  # as pip leaves an installed package
     formats = FormatCache((), None, catalog)

@@ -42,7 +42,8 @@ def run_family(job: tuple[str, int, int]) -> dict:
     """Generate ``count`` examples of ``family`` with hypothesis (seeded) and run them."""
     family, count, seed = job
     import hostile_families as fam
-    from hypothesis import HealthCheck, Phase, given, seed as hseed, settings
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
 
     failures: collections.Counter = collections.Counter()
     first: dict[str, str] = {}

@@ -37,11 +37,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.corpus import fow_decks, open_bench_catalog, ygo_decks  # noqa: E402
 from forcecheck.cards.store import SqliteCatalog  # noqa: E402
 from forcecheck.checking import FormatCache, check_file  # noqa: E402
 from forcecheck.decklists.readers import read_decklist  # noqa: E402
-
-from benchmarks.corpus import fow_decks, open_bench_catalog, ygo_decks  # noqa: E402
 
 ROWS: list[tuple[str, str, str]] = []
 RESULTS: dict = {}

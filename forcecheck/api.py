@@ -18,9 +18,10 @@ another thread its own, with the same settings).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from forcecheck.errors import ForcecheckError, InputFileError
 from forcecheck.textfile import MAX_FILE_BYTES
@@ -61,7 +62,7 @@ class Checker:
                                             "format_dirs": [str(d) for d in format_dirs]})
         self.session = session
 
-    def twin(self) -> "Checker":
+    def twin(self) -> Checker:
         """A Checker with the same resolved settings and caches of its own (for another thread)."""
         from forcecheck.session import Session
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from forcecheck.errors import ForcecheckError
+from forcecheck.lazyre import lazy
 from forcecheck.records import Record
 from forcecheck.textfile import decode_text, read_bytes
-from forcecheck.lazyre import lazy
 
 if TYPE_CHECKING:
     from forcecheck.importers import ImportWarning

@@ -7,20 +7,20 @@ are loaded and compiled once per run and reused for every deck that names them.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from forcecheck.banlists import NO_VERDICT, Applied, Banlist, ListFile, file_choice
 from forcecheck.cards.catalog import Catalog
 from forcecheck.decklists.model import Decklist
 from forcecheck.decklists.readers import DECKLIST_EXTENSIONS, parse_decklist
-from forcecheck.records import Record
-from forcecheck.textfile import given, read_text
 from forcecheck.engine import CompiledFormat, check_decklist, compile_format
 from forcecheck.errors import ForcecheckError
+from forcecheck.format_spec.loader import load_format_cached
+from forcecheck.records import Record
 from forcecheck.report.model import DeckReport, RunReport
 from forcecheck.selection import Selection
-from forcecheck.format_spec.loader import load_format_cached
+from forcecheck.textfile import given, read_text
 
 
 class FormatCache:

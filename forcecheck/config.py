@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from forcecheck.config_files import ConfigError, find_config_file, read_config_file
 from forcecheck.config_values import coerce, env_failer, file_failer, pins

@@ -18,13 +18,15 @@ the plan is made from the compiled rules' traits (scope, the card pass) and noth
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from forcecheck.banlists import Banlist
 from forcecheck.cards.catalog import Catalog
 from forcecheck.cards.model import Card
 from forcecheck.decklists.model import Decklist, HeaderTable, header_key
+from forcecheck.format_spec.slugs import slugify
 from forcecheck.records import Record
 from forcecheck.report.model import DeckReport, Violation
 from forcecheck.resolve import resolve
@@ -33,7 +35,6 @@ from forcecheck.rules.banlist import compile_missing_list, rule_banlist
 from forcecheck.rules.base import Check, ResolvedDeck
 from forcecheck.rules.registry import KINDS, RuleKind
 from forcecheck.rules.selectors import compile_selector, cost_function
-from forcecheck.format_spec.slugs import slugify
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
     from forcecheck.format_spec.model import Condition, FormatSpec

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-
 _METHODS = ("match", "fullmatch", "search", "sub", "subn", "findall", "finditer", "split")
 
 

@@ -10,8 +10,8 @@ a rule id beats a shorter prefix, so ``--select FC2 --ignore FC201`` and ``--ign
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 from forcecheck.errors import ForcecheckError
 from forcecheck.records import Record

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 from forcecheck.config import Config, DeckSettings, load_config
 from forcecheck.errors import ForcecheckError
@@ -64,7 +65,7 @@ class Session:
         warn: Iterable[str] = (),
         env: Mapping[str, str] | None = None,
         cwd: Path | None = None,
-    ) -> "Session":
+    ) -> Session:
         """Resolve the settings and check what can be checked before any deck is read: rule
         tokens, the format names under ``formats:``, and a banlist named by flag or variable."""
         session = cls(load_config(flags, cwd=cwd, config_path=config_file, env=env), warn)
@@ -118,8 +119,8 @@ class Session:
 
     # -- checks made once, up front ------------------------------------------------------------
     def validate(self) -> None:
-        from forcecheck.selection import known_code_or_slug, validate_tokens
         from forcecheck.format_spec.loader import unusable_format_dir
+        from forcecheck.selection import known_code_or_slug, validate_tokens
 
         config = self.config
         for folder in config["format_dirs"]:  # said here with where the setting came from
@@ -325,11 +326,9 @@ class Session:
 
     def check_file(self, path: str | Path, format_name: str | None = None) -> Any:
         """The report of one file, its rules selected; unusable input is the report's error."""
-        from forcecheck.checking import read_with_format
+        from forcecheck.checking import WalkProblem, read_with_format
         from forcecheck.engine import check_decklist
         from forcecheck.report.model import DeckReport
-
-        from forcecheck.checking import WalkProblem
 
         started = time.perf_counter()
         if isinstance(path, WalkProblem):  # a folder the walk could not list, a link out of it, no decklists

@@ -7,7 +7,7 @@ joined by commas alone cannot be read back; every name is quoted instead.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def quoted(name: str) -> str:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import os
 import sys
-
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
-from typing import Any, Callable, Iterable, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 
 class Worker(NamedTuple):
@@ -136,8 +136,7 @@ def run_in_order(
             following = next(chunks, None)
             if following is not None:
                 pending.append(pool.submit(_run_chunk, following))
-            for result in results:
-                yield result
+            yield from results
             if progress:
                 progress(len(results))
 

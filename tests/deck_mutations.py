@@ -13,8 +13,8 @@ writes the mutant as it writes every deck, so each family is tried in every shap
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from deck_shapes import COUNT_FORMS, FORMS_FOR_GAME, Deck, Facts, Line
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 # --- the deck a judge reads ---------------------------------------------------------------------
 
@@ -71,7 +71,7 @@ class Deck:
     def ids(self) -> list[str]:
         return [section_id for section_id, _ in self.sections]
 
-    def with_section(self, section_id: str, lines: Iterable[Line]) -> "Deck":
+    def with_section(self, section_id: str, lines: Iterable[Line]) -> Deck:
         """The deck with ``section_id`` holding ``lines`` (added in the format's order; dropped when empty)."""
         lines = tuple(lines)
         current = dict(self.sections)
@@ -79,7 +79,7 @@ class Deck:
         ordered = [s for s in self.order if s in current] + [s for s in current if s not in self.order]
         return dataclasses.replace(self, sections=tuple((s, current[s]) for s in ordered if current[s]))
 
-    def replace(self, **changes) -> "Deck":
+    def replace(self, **changes) -> Deck:
         return dataclasses.replace(self, **changes)
 
     def copies(self, name: str, sections: Iterable[str] | None = None) -> int:
@@ -141,7 +141,7 @@ class Facts:
             self._exact = {normalize_name(n) for c in self._cards.values() if c is not None for n in (c.name, *c.aliases)}
         return normalize_name(written) in self._exact
 
-    def pool(self, section_id: str, deck: "Deck") -> list[str]:
+    def pool(self, section_id: str, deck: Deck) -> list[str]:
         """Cards of the catalog that fit the section and carry no text of their own about copies or
         the deck (to make a section larger), not on the banlist, not in the deck."""
         if section_id not in self._pools:

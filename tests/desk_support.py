@@ -13,7 +13,7 @@ import shutil
 import socket
 import threading
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -44,7 +44,7 @@ class Clock:
     """The server's clock in tests: starts now, moved by hand past a deadline."""
 
     def __init__(self):
-        self.now = datetime.now(timezone.utc)
+        self.now = datetime.now(UTC)
 
     def __call__(self) -> datetime:
         return self.now
@@ -99,7 +99,7 @@ def client(db_url, clock):
 
 
 def new_event(client, clock: Clock | None = None, name="Store Championship", fmt="bifrost", date="2026-12-05", hours=24) -> dict:
-    now = clock.now if clock else datetime.now(timezone.utc)
+    now = clock.now if clock else datetime.now(UTC)
     response = client.post("/api/events", json={"name": name, "format": fmt, "date": date,
                                                 "deadline": (now + timedelta(hours=hours)).isoformat()}, headers=BEARER)
     assert response.status_code == 201, response.text

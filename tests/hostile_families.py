@@ -21,8 +21,8 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from hypothesis import strategies as st
 from hostile_support import assert_contract, assert_document, control_characters, run_main
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_decks"

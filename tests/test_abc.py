@@ -13,8 +13,8 @@ from forcecheck.cards.catalog import MemoryCatalog, sample_catalog
 from forcecheck.checking import FormatCache, check_file
 from forcecheck.decklists.readers import parse_decklist
 from forcecheck.engine import check_decklist, compile_format
-from forcecheck.rules.selectors import cost_function
 from forcecheck.format_spec.loader import load_format
+from forcecheck.rules.selectors import cost_function
 
 EXPECTED = {
     'illegal-11-magic-stones.txt': [('FC101', 'stones-size', 'stones', None, 66, 11, '12 to 20')],

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SAMPLES, faria, cli_runner
+from conftest import SAMPLES, cli_runner, faria
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -7,7 +7,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import SAMPLES, SHARED, needs_shared, cli_runner
+from conftest import SAMPLES, SHARED, cli_runner, needs_shared
 
 from forcecheck.cards.catalog import default_db_path, open_catalog
 from forcecheck.cards.store import SqliteCatalog

@@ -7,7 +7,7 @@ import json
 import os
 
 import pytest
-from conftest import ROOT, SAMPLES, SHARED, faria, cli_runner
+from conftest import ROOT, SAMPLES, SHARED, cli_runner, faria
 
 from forcecheck import __version__
 from forcecheck.cli import app

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 
 import pytest
-from conftest import SAMPLES, faria, cli_runner
+from conftest import SAMPLES, cli_runner, faria
 
 from forcecheck.cli import app
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import SAMPLES as SAMPLES_DIR
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from forcecheck.decklists.readers import parse_decklist
 from forcecheck.decklists.text import parse_entry, read_text_decklist
 from forcecheck.errors import ForcecheckError
-
-from conftest import SAMPLES as SAMPLES_DIR
 
 HEADERS = {"ruler", "main deck", "sideboard", "side deck", "magic stone deck"}
 

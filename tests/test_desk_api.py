@@ -108,7 +108,6 @@ def test_organiser_list_illegal_first_with_duplicates_flagged(client, clock):
 
 def test_export_is_the_register_table(client, clock):
     from forcecheck.register import COLUMNS
-
     from forcecheck.web.exports import DESK_COLUMNS
 
     event = new_event(client, clock)

@@ -286,7 +286,6 @@ def test_an_organiser_runs_a_whole_event_in_both_languages(db_url, browser):  # 
     from datetime import datetime, timedelta
 
     import httpx2
-
     from desk_support import BEARER, Clock
 
     db = "postgresql" if db_url.startswith("postgresql") else "sqlite"

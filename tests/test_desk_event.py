@@ -292,9 +292,9 @@ def test_deck_check_picks_repeat_no_player_until_all_were_picked(client, clock):
 
 def test_the_same_seed_picks_the_same_players(db_url, clock):
     """Two desks (databases) with the same registrations and the same seed pick alike."""
+    from desk_support import make_app
     from fastapi.testclient import TestClient
 
-    from desk_support import make_app
     from forcecheck.web.desk import random_picks
 
     ids = [f"r{n:02d}" for n in range(30)]
@@ -355,9 +355,9 @@ def test_a_database_of_the_previous_schema_upgrades_in_place(db_url):  # noqa: F
     upgraded when the desk starts: its event takes no player IDs, its registration is locked by
     the deadline as before, and the new calls work on it."""
     from alembic import command
+    from desk_support import Clock, make_app
     from fastapi.testclient import TestClient
 
-    from desk_support import Clock, make_app
     from forcecheck.web.storage import Store, alembic_config
 
     store = Store(db_url)

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import threading
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -290,12 +290,12 @@ def test_two_desks_on_one_postgresql(tmp_path):
             assert on_a.get("/admin", follow_redirects=False).status_code == 303
 
         # the deadline of an event made on one desk holds on both
-        deadline = datetime.now(timezone.utc) + timedelta(seconds=4)
+        deadline = datetime.now(UTC) + timedelta(seconds=4)
         short = new_event(b.url, name="Short", deadline=deadline.isoformat())
         for desk in (a, b):
             early = httpx2.post(f"{desk.url}/api/events/{short['id']}/registrations", json={"player": f"Early {desk.port}", "decklist": FARIA_LEGAL}, timeout=30)
             assert early.status_code == 201
-        time.sleep(max(0.0, (deadline - datetime.now(timezone.utc)).total_seconds() + 0.3))
+        time.sleep(max(0.0, (deadline - datetime.now(UTC)).total_seconds() + 0.3))
         for desk in (a, b):
             late = httpx2.post(f"{desk.url}/api/events/{short['id']}/registrations", json={"player": "Late", "decklist": FARIA_LEGAL}, timeout=30)
             assert late.status_code == 409

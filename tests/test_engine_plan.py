@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from conftest import SAMPLES
 
 from forcecheck.cards.catalog import sample_catalog
 from forcecheck.checking import FormatCache
 from forcecheck.decklists.readers import read_decklist
 from forcecheck.engine import CardPass, check_decklist
 from forcecheck.resolve import resolve
-
-from conftest import SAMPLES
 
 
 def one_at_a_time(deck, fmt, catalog):
@@ -43,11 +42,12 @@ def test_grouped_plan_equals_rules_one_at_a_time(folder):
 # (wrong sections, copies over limits, off-attribute cards, empty and crowded sections), so the
 # one pass, the card tallies and the empty-section skip are checked against every rule kind.
 
+from pathlib import Path  # noqa: E402
+
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from forcecheck.decklists.model import Decklist, Entry, Section  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 _CATALOG = sample_catalog()
 _FORMATS = FormatCache()

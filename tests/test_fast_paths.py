@@ -19,7 +19,7 @@ import subprocess
 import sys
 from xml.etree import ElementTree as ET
 
-from conftest import ROOT, SAMPLES, _CATALOG, faria
+from conftest import _CATALOG, ROOT, SAMPLES, faria
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -194,8 +194,8 @@ def test_json_decks_checked_and_odd_are_written_as_their_dicts():
 def _sarif_from_dicts(report) -> str:
     """The SARIF document with every result built as dicts and written by ``pretty`` (the
     renderer before it wrote results directly)."""
-    from forcecheck.report import machine
     from forcecheck.escape import json_text
+    from forcecheck.report import machine
     from forcecheck.rules.registry import KINDS
 
     out = io.StringIO()

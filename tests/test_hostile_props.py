@@ -11,8 +11,8 @@ CI runs a few examples per family (``EXAMPLES``); ``python3 benchmarks/hostile.p
 from __future__ import annotations
 
 import pytest
-from hostile_families import FMT_STRATEGY, STRATEGIES, run_example, run_fmt_example
 from conftest import examples
+from hostile_families import FMT_STRATEGY, STRATEGIES, run_example, run_fmt_example
 from hostile_support import assert_contract, run_main
 from hypothesis import HealthCheck, example, given, settings
 

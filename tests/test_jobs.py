@@ -117,10 +117,11 @@ def test_a_batch_is_prepared_once_before_the_workers_fork_and_a_few_files_are_no
 def test_a_batch_against_an_imported_catalog_reads_the_same_on_every_core(tmp_path, monkeypatch):
     """An imported catalog is read for the batch before the workers fork: unknown names, their
     suggestions and every verdict read as with one process and as with no reading ahead."""
+    from test_catalog_store import fowsim_file, rec
+
     from forcecheck.cards import store
     from forcecheck.importers import pipeline
     from forcecheck.session import Session
-    from test_catalog_store import fowsim_file, rec
 
     source = fowsim_file(tmp_path / "cards.json", [
         rec("T-001", "Test Ruler", ["Ruler"], colour=["W"]),

@@ -8,7 +8,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import ROOT, SHARED, needs_shared, cli_runner, make_cdb
+from conftest import ROOT, SHARED, cli_runner, make_cdb, needs_shared
 
 from forcecheck.canonical import fingerprint
 from forcecheck.cards.catalog import open_catalog

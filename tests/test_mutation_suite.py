@@ -21,8 +21,7 @@ import dataclasses
 import pytest
 from deck_mutations import FAMILIES, Mutant, judge
 from reading_known_failures import KNOWN_FAILURES
-from reading_suites import (decks, mutant, mutation_cells, mutation_failures, reader, reference_cells, reference_failure,
-                            reference_key, runs_in_ci)
+from reading_suites import decks, mutant, mutation_cells, mutation_failures, reader, reference_cells, reference_failure, reference_key, runs_in_ci
 
 
 def _cells():

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 from conftest import needs_shared
+from test_reading_shapes import YGO_EXTRA, YGO_MAIN, lines
 
 from forcecheck.cards.catalog import sample_catalog
 from forcecheck.checking import FormatCache
 from forcecheck.decklists.readers import parse_decklist
 from forcecheck.engine import check_decklist
-from test_reading_shapes import YGO_EXTRA, YGO_MAIN, lines
 
 CATALOG = sample_catalog()
 FORMATS = FormatCache((), "none", CATALOG)

@@ -145,7 +145,7 @@ CONSOLE_BLOCKS = blocks("console")
 def test_what_the_readme_shows_a_command_print_is_what_it_prints(tmp_path, block):
     """A console block's ``$ forcecheck ...`` lines print what is shown under them, as the
     documentation's console blocks do (tests/test_docs.py: COLUMNS=100, no colour)."""
-    from test_docs import console_runs, _run_for_output
+    from test_docs import _run_for_output, console_runs
 
     runs = console_runs(block)
     assert runs and all(command.startswith("forcecheck ") for command, _ in runs)

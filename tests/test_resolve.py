@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from conftest import SAMPLES
 
 from forcecheck.cards import protocol as catalog_protocol
 from forcecheck.cards.catalog import sample_catalog
@@ -17,8 +18,6 @@ from forcecheck.checking import FormatCache
 from forcecheck.decklists.readers import parse_decklist, read_decklist
 from forcecheck.engine import check_decklist
 from forcecheck.resolve import resolve
-
-from conftest import SAMPLES
 
 _FORMATS = FormatCache()
 

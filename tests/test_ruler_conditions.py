@@ -9,7 +9,7 @@ import itertools
 import json
 
 import pytest
-from conftest import FARIA_MAIN, SHARED, deck_text, needs_shared, only, violations, cli_runner
+from conftest import FARIA_MAIN, SHARED, cli_runner, deck_text, needs_shared, only, violations
 
 from forcecheck.cards.catalog import MemoryCatalog, sample_catalog
 from forcecheck.cards.model import Card

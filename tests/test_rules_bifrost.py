@@ -3,7 +3,6 @@ rule id, code, section, card and numbers. The legal base decks come from conftes
 
 from __future__ import annotations
 
-from forcecheck.checking import FormatCache
 from conftest import (
     ATOM_MAIN,
     ATOM_RUNES,
@@ -17,6 +16,8 @@ from conftest import (
     rules_of,
     violations,
 )
+
+from forcecheck.checking import FormatCache
 
 SPEAKER_MAIN = [(4, "Cleaning Doll"), (4, "Doll Audience"), (4, "Patrolling Guard Doll"), (4, "Scheherazade's Marionette"),
                 (4, "Story Listener, Eva"), (4, "Story Speaker, Eve"), (4, "Puppet Maker"), (4, "Stagehand Doll"),

@@ -11,9 +11,9 @@ same shapes over many decks of the real catalogs.
 from __future__ import annotations
 
 import pytest
+from deck_shapes import COUNT_FORMS, SHAPES, Line, NotExpressible, shape_verdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from deck_shapes import COUNT_FORMS, SHAPES, Line, NotExpressible, shape_verdict
 from reading_known_failures import KNOWN_FAILURES
 from reading_suites import decks, expressible, reader, reference, shape_cells, shape_failure, shape_key
 

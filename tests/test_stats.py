@@ -12,18 +12,18 @@ from types import SimpleNamespace
 from xml.etree import ElementTree
 
 import pytest
-from conftest import ROOT, SAMPLES, SHARED, needs_shared, cli_runner
+from conftest import ROOT, SAMPLES, SHARED, cli_runner, needs_shared
 
 from forcecheck.cards.catalog import sample_catalog
 from forcecheck.checking import FormatCache
 from forcecheck.cli import app
 from forcecheck.decklists.readers import parse_decklist
 from forcecheck.engine import check_decklist, compile_format
+from forcecheck.format_spec.loader import load_format
 from forcecheck.insight import deck_insight
 from forcecheck.insight.charts import charts_of
 from forcecheck.report.insight_text import render_stats_text
 from forcecheck.report.text import curve_lines, make_console
-from forcecheck.format_spec.loader import load_format
 
 runner = cli_runner()
 CATALOG = sample_catalog()

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from conftest import FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, SAMPLES, faria, cli_runner
+from conftest import FARIA_MAIN, FARIA_STONES, FARIA_STRANGERS, SAMPLES, cli_runner, faria
 
 from forcecheck.cli import app
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHARED, faria, needs_shared, only, violations, cli_runner
+from conftest import SHARED, cli_runner, faria, needs_shared, only, violations
 
 from forcecheck.cli import app
 from forcecheck.format_spec.loader import load_format

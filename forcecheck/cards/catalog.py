@@ -9,9 +9,9 @@ catalog is ``cards.store``, loaded only when there is one).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable
 
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import BARE, PLAIN, normalize_printing

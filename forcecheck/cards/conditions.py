@@ -31,7 +31,8 @@ in the ruler area (Asmodeus: "you may not have this card in your side deck").
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 ATTRIBUTES = ("light", "fire", "water", "wind", "darkness")
 

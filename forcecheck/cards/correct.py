@@ -26,6 +26,7 @@ from functools import lru_cache
 from forcecheck.cards.names import normalize_name
 from forcecheck.records import Record
 
+
 class Unclear(Enum):
     """Why a shortened name is corrected to no card and tried no further."""
 

@@ -8,6 +8,7 @@ many, ``{X}`` counts 0 outside the chase (204.5b), and no cost at all is 0 (204.
 from __future__ import annotations
 
 import re
+
 from forcecheck.lazyre import lazy
 
 _SYMBOL = lazy(r"\{([^{}]*)\}")

@@ -22,7 +22,8 @@ Vocabulary (all lower-case slugs, so specs can name them without caring about sp
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from forcecheck.records import Record
 
@@ -191,7 +192,7 @@ class Card(Record, frozen=True, eq=False):
                 return named
         return tuple(p for p in self.printings if p not in self.printing_names)
 
-    def as_printing(self, printing: str) -> "Card":
+    def as_printing(self, printing: str) -> Card:
         """The card as one of its printings is: its own name and types where it has them (a
         card "treated as" this one), else the card itself. Rules that judge what kind of card
         stands where judge a printing of its own kind by this."""
@@ -286,7 +287,7 @@ class Card(Record, frozen=True, eq=False):
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Card":
+    def from_dict(cls, data: Mapping[str, Any]) -> Card:
         # positional arguments, and a missing set as the shared empty one (frozenset() of a
         # frozenset is that object): a cold start reads the whole sample catalog this way
         get = data.get

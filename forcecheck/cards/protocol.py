@@ -11,7 +11,8 @@ catalog held in memory and for the SQLite store alike. The backends (``catalog.M
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import (

@@ -25,10 +25,10 @@ import os
 import shutil
 import sqlite3
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterator
 
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import BARE, FOLDS, PLAIN, normalize_printing
@@ -167,7 +167,7 @@ class _Reading:
         self._conn = conn
         self._path = path
 
-    def execute(self, sql: str, args: tuple = ()) -> "_Rows":
+    def execute(self, sql: str, args: tuple = ()) -> _Rows:
         try:
             return _Rows(self._conn.execute(sql, args).fetchall())
         except sqlite3.DatabaseError as exc:
@@ -639,7 +639,7 @@ def forget_fetched(conn: sqlite3.Connection, role: str, keep: str) -> None:
 
 def replace_banlists(conn: sqlite3.Connection, lists) -> None:
     """Store lists, replacing lists of the same name (names are unique, case-insensitively)."""
-    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    now = datetime.now(UTC).isoformat(timespec="seconds")
     conn.execute(LABELS_TABLE)
     conn.execute(POINTS_TABLE)
     for banlist in lists:

@@ -7,7 +7,7 @@ the catalog the checks read.
 
 import sys
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -69,7 +69,7 @@ def _source(session) -> str:
 @catalog_app.command("import")
 def catalog_import(
     importer: str = typer.Argument(..., metavar="IMPORTER", help="Source format: fowsim (Force of Will JSON) or ygopro (YGOPro cards.cdb)."),
-    files: List[Path] = typer.Argument(..., readable=False, metavar="FILE...", help="Source files; importing several merges them, importing again updates in place."),
+    files: list[Path] = typer.Argument(..., readable=False, metavar="FILE...", help="Source files; importing several merges them, importing again updates in place."),
     catalog: CatalogOpt = None,
     locale: Annotated[
         Optional[str], typer.Option("--locale", metavar="LANG", help="Language of the names in FILES (en, ja, ...); default: read from the names' script, per file.")
@@ -108,7 +108,7 @@ def catalog_import(
 def catalog_fetch(
     game: str = typer.Argument(..., metavar="GAME", help="fow (fowsim's cards.json) or ygo (YGOPro's cards.cdb, the --locale databases and lflist.conf)."),
     locale: Annotated[
-        Optional[List[str]], typer.Option("--locale", metavar="LANG", help="ygo: also fetch the card database in this language (ja, ko, zh, de, fr, it, es, pt); repeatable.")
+        Optional[list[str]], typer.Option("--locale", metavar="LANG", help="ygo: also fetch the card database in this language (ja, ko, zh, de, fr, it, es, pt); repeatable.")
     ] = None,
     source: Annotated[
         Optional[str], typer.Option("--source", metavar="URL|DIR", help="A mirror laid out as fow/cards.json, ygo/cards.cdb, ygo/cards-LANG.cdb, ygo/lflist.conf: a base URL or a folder. Default: the configuration's fetch_source, else the public addresses. [env: FORCECHECK_FETCH_SOURCE]")
@@ -131,8 +131,8 @@ def catalog_fetch(
     import signal
 
     from forcecheck.errors import ForcecheckError
-    from forcecheck.importers import fetch
     from forcecheck.escape import printable
+    from forcecheck.importers import fetch
 
     session = _session(catalog, config_file)
     target = _import_target(session)
@@ -295,7 +295,7 @@ def catalog_search(
 
 @banlist_app.command("import")
 def banlist_import(
-    files: List[Path] = typer.Argument(..., readable=False, metavar="FILE...", help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists) or banned-list JSON files (the fowsim Wanderer list's shape)."),
+    files: list[Path] = typer.Argument(..., readable=False, metavar="FILE...", help="lflist.conf files (YGOPro '!name' lists, EDOPro $whitelist lists) or banned-list JSON files (the fowsim Wanderer list's shape)."),
     catalog: CatalogOpt = None,
     config_file: ConfigOpt = None,
 ) -> None:

@@ -3,14 +3,12 @@ declared here for typer; ``run_check`` does the work (a plain check command line
 without typer, through ``forcecheck.cli.direct``)."""
 
 from pathlib import Path
-from typing import List
 
 import typer
 
 from forcecheck.cli.application import app
 from forcecheck.cli.common import (
     AsOfOpt,
-    PointsCapOpt,
     BanlistFileOpt,
     BanlistOpt,
     CatalogOpt,
@@ -25,6 +23,7 @@ from forcecheck.cli.common import (
     JobsOpt,
     OutputFileOpt,
     OutputFormatOpt,
+    PointsCapOpt,
     SelectOpt,
     StdinFilenameOpt,
     WarnOpt,
@@ -35,7 +34,7 @@ from forcecheck.cli.runtime import run_check
 @app.command()
 def check(
     # readable=False: an unreadable file is one report row (the reader says why), not a usage error that stops the batch
-    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted); '-' reads one decklist from standard input."),
+    paths: list[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted); '-' reads one decklist from standard input."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     output_format: OutputFormatOpt = None,

@@ -9,11 +9,12 @@ the two to the same answers.
 """
 
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from forcecheck.cli.runtime import Color, FailOn, OutputFormat, PlainOutput
+
 
 # -- the options, once -------------------------------------------------------------------------
 def format_names(incomplete: str) -> list[str]:
@@ -41,7 +42,7 @@ ConfigOpt = Annotated[
     typer.Option("--config", metavar="PATH", help="Configuration file to use instead of the nearest .forcecheck.yaml / pyproject.toml. [env: FORCECHECK_CONFIG]"),
 ]
 FormatsDirOpt = Annotated[
-    Optional[List[Path]],
+    Optional[list[Path]],
     typer.Option("--formats-dir", metavar="DIR", help="Extra directory of format YAML files, searched before the built-in formats; repeatable (the variable: folders separated by ':'). [env: FORCECHECK_FORMATS_PATH]"),
 ]
 BanlistOpt = Annotated[
@@ -61,19 +62,19 @@ PointsCapOpt = Annotated[
     typer.Option("--points-cap", metavar="N", min=0, max=999_999_999, help="The most points a deck may carry in a points format (Genesys): the event's cap. Default: the format's (100). [env: FORCECHECK_POINTS_CAP]"),
 ]
 SelectOpt = Annotated[
-    Optional[List[str]],
+    Optional[list[str]],
     typer.Option("--select", metavar="TOKENS", help="Report only these rules: codes (FC201), prefixes (FC2), slugs (copy-limit), rule ids (main-size) or ALL; comma-separated, repeatable. [env: FORCECHECK_SELECT]"),
 ]
 ExtendSelectOpt = Annotated[
-    Optional[List[str]],
+    Optional[list[str]],
     typer.Option("--extend-select", metavar="TOKENS", help="Report these rules too, on top of --select or the configuration. [env: FORCECHECK_EXTEND_SELECT]"),
 ]
 IgnoreOpt = Annotated[
-    Optional[List[str]],
+    Optional[list[str]],
     typer.Option("--ignore", metavar="TOKENS", help="Do not report these rules (the more specific of select and ignore wins). [env: FORCECHECK_IGNORE]"),
 ]
 WarnOpt = Annotated[
-    Optional[List[str]],
+    Optional[list[str]],
     typer.Option("--warn", metavar="TOKENS", help="Report these rules as warnings (they no longer make a deck illegal)."),
 ]
 OutputFormatOpt = Annotated[

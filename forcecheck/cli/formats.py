@@ -171,9 +171,9 @@ def formats_show(
     formats_dir: FormatsDirOpt = None,
 ) -> None:
     """Explain a format: its sections and every rule in plain words, with rule ids and codes."""
-    from forcecheck.rules.registry import KINDS
     from forcecheck.format_spec.describe import condition_kinds, rule_summary
     from forcecheck.format_spec.loader import load_format
+    from forcecheck.rules.registry import KINDS
 
     spec = load_format(name, formats_dir or [])
     print(f"{spec.title} ({spec.name}, game: {spec.game})")

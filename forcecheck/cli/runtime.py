@@ -10,7 +10,7 @@ import io
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 
 class OutputFormat(str, Enum):
@@ -74,7 +74,7 @@ _WRITE_FAULTS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", 
 """Errors only a write meets: the disk or quota is full, the file too large, the file system read-only."""
 
 
-def tokens(values: Optional[List[str]]) -> list[str]:
+def tokens(values: Optional[list[str]]) -> list[str]:
     """Rule tokens from repeatable, comma-separated options (``--select FC1,FC2 --select copy-limit``)."""
     return [t.strip() for v in values or [] for t in v.split(",") if t.strip()]
 
@@ -88,11 +88,11 @@ def session_from(
     banlist_file: Optional[Path] = None,
     as_of: Optional[str] = None,
     points_cap: Optional[int] = None,
-    formats_dir: Optional[List[Path]] = None,
-    select: Optional[List[str]] = None,
-    extend_select: Optional[List[str]] = None,
-    ignore: Optional[List[str]] = None,
-    warn: Optional[List[str]] = None,
+    formats_dir: Optional[list[Path]] = None,
+    select: Optional[list[str]] = None,
+    extend_select: Optional[list[str]] = None,
+    ignore: Optional[list[str]] = None,
+    warn: Optional[list[str]] = None,
     output_format: Optional[Enum] = None,
     color: Optional[Enum] = None,
     fail_on: Optional[Enum] = None,
@@ -131,7 +131,7 @@ def checking_session(**options):
     return session
 
 
-def take_stdin(paths: List[Path], stdin_filename: Optional[str]) -> List[Path]:
+def take_stdin(paths: list[Path], stdin_filename: Optional[str]) -> list[Path]:
     """``paths`` with ``-`` standing for standard input, read once (bounded, as files are) and
     given to the readers under ``--stdin-filename`` (default ``-``): its extension tells a
     ``.ydk`` from a text list, and reports and ``paths:`` globs see that name."""
@@ -360,7 +360,7 @@ def refuse_overwriting_inputs(output_file: Optional[Path], inputs, every_file: b
                 fail(f"--output-file {output_file} is {where}, which this run reads; the report would overwrite it: write it elsewhere")
 
 
-def run_check(paths: List[Path], *, output_file: Optional[Path] = None, exit_zero: bool = False,
+def run_check(paths: list[Path], *, output_file: Optional[Path] = None, exit_zero: bool = False,
               stdin_filename: Optional[str] = None, **options) -> int:
     """``forcecheck check`` once its options are read: check, write the report (to stdout or
     ``output_file``), and return the exit code (0 every deck legal, 1 a violation, 2 unusable

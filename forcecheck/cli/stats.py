@@ -4,14 +4,13 @@ found vs needed), as text, JSON, SVG or PNG."""
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from forcecheck.cli.application import app
 from forcecheck.cli.common import (
     AsOfOpt,
-    PointsCapOpt,
     BanlistFileOpt,
     BanlistOpt,
     CatalogOpt,
@@ -19,6 +18,7 @@ from forcecheck.cli.common import (
     ConfigOpt,
     FormatOpt,
     FormatsDirOpt,
+    PointsCapOpt,
     StdinFilenameOpt,
 )
 from forcecheck.cli.runtime import emit, fail, refuse_overwriting_inputs, session_from, stop_on_setup_problems, take_stdin
@@ -33,7 +33,7 @@ class StatsFormat(str, Enum):
 
 @app.command()
 def stats(
-    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted); '-' reads one decklist from standard input."),
+    paths: list[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories (every decklist under a directory, sorted); '-' reads one decklist from standard input."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     output_format: Annotated[

@@ -3,14 +3,13 @@
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from forcecheck.cli.application import app
 from forcecheck.cli.common import (
     AsOfOpt,
-    PointsCapOpt,
     BanlistFileOpt,
     BanlistOpt,
     CatalogOpt,
@@ -25,6 +24,7 @@ from forcecheck.cli.common import (
     OutputFileOpt,
     OutputFormatOpt,
     PlainOutputOpt,
+    PointsCapOpt,
     SelectOpt,
     StdinFilenameOpt,
     WarnOpt,
@@ -50,7 +50,7 @@ def _used(session) -> str:
 
 @app.command("fmt")
 def fmt_command(
-    paths: List[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories to rewrite in canonical form; '-' reads a decklist from standard input and writes its canonical form to standard output."),
+    paths: list[Path] = typer.Argument(..., readable=False, metavar="PATH...", help="Decklist files or directories to rewrite in canonical form; '-' reads a decklist from standard input and writes its canonical form to standard output."),
     format_name: FormatOpt = None,
     catalog: CatalogOpt = None,
     check_only: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not in canonical form (for CI).")] = False,
@@ -162,7 +162,7 @@ def fmt_command(
     raise typer.Exit(1 if changed and (check_only or diff) else 0)
 
 
-def _convert(session, paths: List[Path], to: str, names: str | None, checking: bool) -> None:
+def _convert(session, paths: list[Path], to: str, names: str | None, checking: bool) -> None:
     """``fmt --to FORM FILE``: the list converted, to standard output; exit 2 with the line that
     stops it, nothing written."""
     from forcecheck.convert import NotConvertible, convert

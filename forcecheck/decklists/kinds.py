@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
-from typing import Callable
+from collections.abc import Callable
+from functools import cache
 
 from forcecheck.memo import BoundedMemo
 
@@ -27,7 +27,7 @@ _FILLER = frozenset({"card", "cards", "カード", "卡", "卡牌"})
 _TOKENS = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\sa-z0-9]+")
 
 
-@lru_cache(maxsize=None)
+@cache
 def vocabulary(game: str) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]], frozenset[str]]:
     """``(words, with, cards)`` of a game: every word or phrase (folded) -> the kinds it names,
     each kind -> the types a card of it always has besides it, and the names (folded) of cards

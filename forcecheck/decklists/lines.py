@@ -845,7 +845,7 @@ _HEADER_LINES: IdentityMemo[HeaderTable, dict] = IdentityMemo(64)
 HEADER_LINES_KEPT = 4_096
 
 
-def known_header_lines(headers: HeaderTable) -> BoundedMemo[str, "HeaderLine"]:
+def known_header_lines(headers: HeaderTable) -> BoundedMemo[str, HeaderLine]:
     """Header lines met before with this format's headers, each with what ``read_header`` made
     of it (no card inline): a batch writes ``Main Deck:`` thousands of times, and reading it
     again costs a dict lookup. Bounded; kept per format."""

@@ -8,13 +8,13 @@ count it had, so the report can name it.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from functools import lru_cache
-from typing import Any, Collection
+from typing import Any
 
 from forcecheck.decklists.readings import Reading, ReadingKind  # noqa: F401 (re-exported: where readers look for them)
 from forcecheck.lazyre import lazy
 from forcecheck.records import Record
-
 
 WIDTH_FOLD = str.maketrans(
     {**{chr(0xFF10 + d): str(d) for d in range(10)}, "\u3000": " ", "\t": " ", "\uff58": "x", "\uff38": "X",
@@ -147,7 +147,7 @@ class Section(Record):
     the whole section up in one go. None: entries vary, resolve goes entry by entry."""
     target: str | None
     """The section id the reader already knows this part belongs to (a group's section)."""
-    parent: "Section | None"
+    parent: Section | None
     """For a group: the written section it is part of (its declared count covers the group)."""
     group: bool
     declared_section: int | None
@@ -174,7 +174,7 @@ class Section(Record):
         warn_if_empty: bool = True,
         uniform: str | None = None,
         target: str | None = None,
-        parent: "Section | None" = None,
+        parent: Section | None = None,
         group: bool = False,
         declared_section: int | None = None,
         columns: tuple[str, ...] = (),
@@ -257,7 +257,7 @@ class Decklist(Record):
     """Lines that are not cards and were read as something else (a total, a table header row,
     a heading): kept, so nothing the user wrote goes unseen, and checked where they count."""
 
-    beside: "Decklist | None"
+    beside: Decklist | None
     """A text list written around a deck code in the same file (``ydke://...`` in a post that also
     lists the cards): resolve compares the two, so a file is one deck said twice or an error, never
     the code's deck alone with the text's cards silently dropped."""
@@ -273,7 +273,7 @@ class Decklist(Record):
         metadata: dict[str, Any] | None = None,
         problems: list[ReadProblem] | None = None,
         notes: list[Note] | None = None,
-        beside: "Decklist | None" = None,
+        beside: Decklist | None = None,
     ) -> None:
         self.beside = beside
         self.path = path
@@ -364,7 +364,7 @@ class HeaderTable(Record, frozen=True):
         return iter(self.sections)
 
     @classmethod
-    def of(cls, known: "HeaderTable | Collection[str]") -> "HeaderTable":
+    def of(cls, known: HeaderTable | Collection[str]) -> HeaderTable:
         if isinstance(known, HeaderTable):
             return known
         return cls(sections={key: None for key in known})

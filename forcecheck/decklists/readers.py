@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
-from typing import Collection
 
 from forcecheck.decklists.model import Decklist
 from forcecheck.decklists.text import read_text_decklist
 from forcecheck.decklists.ydk import read_ydk
 from forcecheck.decklists.ydke import has_code, read_ydke
 from forcecheck.errors import ForcecheckError, InputFileError
-from forcecheck.textfile import read_text
 from forcecheck.lazyre import lazy
+from forcecheck.textfile import read_text
 
 DECKLIST_EXTENSIONS = (".txt", ".yaml", ".yml", ".deck", ".dek", ".ydk")
 """Files a directory walk picks up; a file named on the command line is read whatever its name."""

@@ -55,13 +55,13 @@ class Reading(Record, frozen=True):
     line's own), and the kind of reading. ``detail`` refines the words (``a table row of 3
     cards``) without changing the kind."""
 
-    parts: tuple["Entry", ...]
+    parts: tuple[Entry, ...]
     kind: ReadingKind
     detail: str | None
 
     __slots__ = ("parts", "kind", "detail")
 
-    def __init__(self, parts: tuple["Entry", ...], kind: ReadingKind, detail: str | None = None) -> None:
+    def __init__(self, parts: tuple[Entry, ...], kind: ReadingKind, detail: str | None = None) -> None:
         _set = object.__setattr__
         _set(self, "parts", parts)
         _set(self, "kind", kind)

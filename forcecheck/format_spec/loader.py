@@ -8,8 +8,9 @@ chain defined it.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from forcecheck.errors import ForcecheckError, SpecError
 from forcecheck.records import Record

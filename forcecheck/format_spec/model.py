@@ -63,12 +63,12 @@ class Selector(Strict):
     name: Names | None = None
     cost: int | CostRange | None = None
     alternative: bool | None = None
-    all: list["Selector"] | None = None
-    any: list["Selector"] | None = None
-    not_: "Selector | None" = Field(default=None, alias="not")
+    all: list[Selector] | None = None
+    any: list[Selector] | None = None
+    not_: Selector | None = Field(default=None, alias="not")
 
     @model_validator(mode="after")
-    def _not_empty(self) -> "Selector":
+    def _not_empty(self) -> Selector:
         if not any(getattr(self, f) is not None for f in type(self).model_fields):
             raise ValueError("a selector needs at least one condition")
         return self
@@ -264,7 +264,7 @@ class BanlistVersion(Strict):
         return value
 
     @model_validator(mode="after")
-    def _said(self) -> "BanlistVersion":
+    def _said(self) -> BanlistVersion:
         if self.record == "partial" and not self.missing.strip():
             raise ValueError("a partial version says what is missing (missing: ...)")
         return self
@@ -311,7 +311,7 @@ class BanlistRule(RuleBase):
     the rule caps copies and refuses a points list."""
 
     @model_validator(mode="after")
-    def _named(self) -> "BanlistRule":
+    def _named(self) -> BanlistRule:
         if self.points_cap is not None and (self.whitelist or self.cards is not None or self.versions):
             raise ValueError("points_cap: the points come from an imported points list ($genesys), not from cards written here")
         if self.cards is not None and not self.list_name:
@@ -414,7 +414,7 @@ class FormatSpec(Strict):
     notes: list[str] = []
 
     @model_validator(mode="after")
-    def _consistent(self) -> "FormatSpec":
+    def _consistent(self) -> FormatSpec:
         ids = [s.id for s in self.sections]
         dupes = {i for i in ids if ids.count(i) > 1}
         if dupes:

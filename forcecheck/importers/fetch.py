@@ -33,8 +33,8 @@ import hashlib
 import os
 import shutil
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from forcecheck.errors import ForcecheckError
 from forcecheck.records import Record
@@ -233,7 +233,7 @@ def download(source: Source, folder: Path, timeout: float = TIMEOUT, progress: C
         got = size + len(exc.partial or b"")
         total = f" of {got + exc.expected:,}" if exc.expected else ""
         raise FetchError(f"{where}: the download was cut short ({got:,}{total} bytes)") from None
-    except (TimeoutError, socket.timeout):
+    except TimeoutError:
         raise Unreachable(f"{where}: no answer within {timeout:g} s (--timeout)") from None
     except urllib.error.URLError as exc:
         raise Unreachable(f"{where}: cannot reach it ({_reason(exc.reason)})") from None

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from forcecheck.cards.costs import (
     ATTRIBUTE_SYMBOLS,

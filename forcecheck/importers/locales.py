@@ -11,7 +11,7 @@ for the card, never a silent overwrite.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from forcecheck.cards.model import Card
 from forcecheck.cards.names import has_kana, has_kana_or_kanji, normalize_name

@@ -17,10 +17,10 @@ import hashlib
 import json
 import sqlite3
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterable
 
 from forcecheck.cards import store
 from forcecheck.errors import CatalogError
@@ -101,7 +101,7 @@ def store_sources(sources: list[SourceFile], db: Path, lists: Iterable[tuple[Sou
     start = time.perf_counter() if start is None else start
     lists = list(lists)
     with store.writable_catalog(Path(db)) as conn:
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        now = datetime.now(UTC).isoformat(timespec="seconds")
         for source in [*sources, *(file for file, _found in lists)]:
             if source.via == "fetch":
                 store.forget_fetched(conn, source.role, source.address)

@@ -9,8 +9,9 @@ the JSON, the SVG/PNG charts and the web desk all draw the same ``DeckInsight``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from forcecheck.insight.copies import AtLimit, BanlistView, at_limits, banlist_view
 from forcecheck.insight.counts import line_of

@@ -6,7 +6,7 @@ that streams the document to ``out``; machine formats are never coloured.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 def _text(report, out, color: str) -> None:

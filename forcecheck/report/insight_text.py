@@ -9,7 +9,7 @@ printed is a rich ``Text`` (never markup), so a card or file name cannot restyle
 from __future__ import annotations
 
 import textwrap
-from typing import Iterable
+from collections.abc import Iterable
 
 from forcecheck.insight import DeckInsight
 from forcecheck.insight.charts import Chart, charts_of

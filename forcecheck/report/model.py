@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from forcecheck import rule_url
 from forcecheck.records import Record
@@ -175,7 +176,7 @@ class DeckReport(Record, hidden=("resolution", "kept")):
 
         return fingerprint_of(self.resolution.content)
 
-    def detach(self, fingerprint: bool = True) -> "DeckReport":
+    def detach(self, fingerprint: bool = True) -> DeckReport:
         """The report without the deck's resolution, what reports show of it kept: small to
         send from a worker process or to hold for a whole batch. ``fingerprint=False`` leaves
         out the content hash (a report that shows none need not pay for hashing every deck)."""

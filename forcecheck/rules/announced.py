@@ -8,7 +8,7 @@ resolver's job, comparing what it says with what it holds is this rule's.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from forcecheck.rules.base import Finding
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from forcecheck.banlists import Banlist, counts_points
 from forcecheck.cards.names import normalize_name, normalize_printing

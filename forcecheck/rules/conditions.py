@@ -15,7 +15,8 @@ about each such sentence of a card in the ruler area.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from forcecheck.cards.conditions import bound_label, label, problem
 from forcecheck.cards.model import Card

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from forcecheck.cards.conditions import problem
+from forcecheck.format_spec.slugs import slugify
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, join_titles, lines_of, silent_when_empty
 from forcecheck.rules.bounds import resolve_quantity
 from forcecheck.rules.conditions import ruler_names, with_ruler
 from forcecheck.rules.selectors import compile_selector, selector_from_data
-from forcecheck.format_spec.slugs import slugify
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
     from forcecheck.format_spec.model import CopyLimitRule, NoSharedNamesRule

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent_when_empty
 from forcecheck.rules.selectors import card_facts, compile_selector

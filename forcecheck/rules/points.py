@@ -9,7 +9,8 @@ may set any number, 0 included). A card is worth its points once per copy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from forcecheck.cards.names import normalize_name
 from forcecheck.rules.banlist import keyed, listed_in

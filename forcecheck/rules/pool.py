@@ -9,7 +9,8 @@ written by name by any of its printings that carry that name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, plural, silent_when_empty
 

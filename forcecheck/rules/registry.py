@@ -8,7 +8,7 @@ identity, FC6xx banlists, FC7xx ruler-derived permissions. Codes never change me
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from forcecheck.records import Record
 from forcecheck.rules import banlist, conditions, copies, membership, pool, ruler, ruler_area, sizes

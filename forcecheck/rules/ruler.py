@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from forcecheck.cards.conditions import keyword_label
+from forcecheck.format_spec.slugs import slugify
 from forcecheck.rules.base import Check, Finding, ResolvedDeck, lines_of, silent_when_empty
 from forcecheck.rules.selectors import compile_selector
-from forcecheck.format_spec.slugs import slugify
 
 if TYPE_CHECKING:  # the models are only types here: checking with a cached spec never loads them
     from forcecheck.format_spec.model import RequiresRulerKeywordRule, RulerAttributesRule

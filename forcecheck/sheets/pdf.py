@@ -15,7 +15,7 @@ page with the same head and foot (``page 2/2``), so pages of different players n
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from forcecheck.sheets.fonts import FontSet, find_fonts
 from forcecheck.sheets.model import LABELS, Sheet

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
-from typing import Any, Callable
+from datetime import UTC, date, datetime
+from typing import Any
 
 from forcecheck.api import Checker, DecklistTooLarge
 from forcecheck.errors import ForcecheckError
@@ -726,7 +727,7 @@ def parse_deadline(value: str | datetime) -> datetime:
             raise Invalid(f"deadline {value!r} is not a date and time (YYYY-MM-DDTHH:MM)") from None
     if moment.tzinfo is None:
         moment = moment.astimezone()  # the server's local zone
-    return moment.astimezone(timezone.utc)
+    return moment.astimezone(UTC)
 
 
 def show_time(moment: datetime) -> str:

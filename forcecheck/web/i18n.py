@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 LANGUAGES = ("en", "ja")
@@ -22,7 +22,7 @@ LANG_COOKIE = "fc_lang"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The language's catalog (English: the strings as written)."""
     if lang == "en" or lang not in LANGUAGES:

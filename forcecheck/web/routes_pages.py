@@ -10,8 +10,8 @@ again with what was typed and the reason, from one handler in ``app``.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Callable
+from collections.abc import Callable
+from datetime import UTC, datetime
 from urllib.parse import urlencode, urlsplit
 
 from fastapi import APIRouter, Depends, Request
@@ -287,7 +287,7 @@ def _admin_event(request: Request, event_id: str, status: int = 200, message: st
         return request.app.state.links(f"/admin/events/{event.id}") + ("?" + urlencode(shown) if shown else "")
 
     checks = [{"check": c, "player": players.get(c.registration_id, c.registration_id)} for c in the_desk.deck_checks(event)]
-    refused = [{"minute": datetime.fromtimestamp(minute * 60, timezone.utc), "too_many": too_many, "busy": busy}
+    refused = [{"minute": datetime.fromtimestamp(minute * 60, UTC), "too_many": too_many, "busy": busy}
                for minute, too_many, busy in request.app.state.limits.refusals(the_desk.clock().timestamp())]
     return _pages(request).render(
         request, "admin_event.html", status=status, event=event, table=table, table_link=table_link, open=the_desk.is_open(event),

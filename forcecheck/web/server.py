@@ -267,8 +267,8 @@ class DeskH11Protocol(_protocol_base()):
         self.transport.close()
 
     def _answer_408(self) -> None:
-        from forcecheck.web.middleware import SECURITY_HEADERS
         from forcecheck.web.deps import wants_json
+        from forcecheck.web.middleware import SECURITY_HEADERS
 
         text = f"the request was not sent whole within {self.request_timeout:g} s"
         if self.scope is not None and wants_json(self.scope):

@@ -26,10 +26,11 @@ import json
 import os
 import secrets
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Iterator
+from datetime import UTC, datetime
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import event as sa_event
@@ -131,12 +132,12 @@ MIGRATION_LOCK = 0x666F7263  # "forc": the PostgreSQL advisory lock held while m
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def stamp(moment: datetime) -> str:
     """A UTC timestamp as stored: ISO 8601 with ``+00:00``, to the microsecond (sorts as text)."""
-    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def parse_stamp(text: str) -> datetime:
@@ -698,7 +699,7 @@ class GroupCommit:
     holds its write, so an acknowledged submission is as durable as before. The first caller
     to find no commit under way commits for the others (no thread of its own)."""
 
-    def __init__(self, store: "Store"):
+    def __init__(self, store: Store):
         self.store = store
         self._lock = threading.Lock()
         self._pending: list = []

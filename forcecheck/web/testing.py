@@ -42,7 +42,7 @@ class DeskProcess:
 
         resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
-    def start(self, timeout: float = 30.0) -> "DeskProcess":
+    def start(self, timeout: float = 30.0) -> DeskProcess:
         env = dict(os.environ, FORCECHECK_ADMIN_TOKEN=self.admin_token, **self.env)
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
@@ -84,7 +84,7 @@ class DeskProcess:
             except ProcessLookupError:
                 pass
 
-    def __enter__(self) -> "DeskProcess":
+    def __enter__(self) -> DeskProcess:
         return self.start()
 
     def __exit__(self, *exc) -> None:
