@@ -295,7 +295,7 @@ def refuse_unread(banlist: Banlist, where: str) -> Banlist:
         number, _, what = first.removeprefix("line ").partition(": ")
         line = int(number) if number.isdigit() else None
         what = (what if line is not None else first).removesuffix("; skipped")
-        more = f" (and {len(banlist.unread) - 1} more line(s))" if len(banlist.unread) > 1 else ""
+        more = f" (and {len(banlist.unread) - 1} more {'line' if line else 'entry'}(s))" if len(banlist.unread) > 1 else ""
         entry = "'passcode points'" if banlist.points else "'passcode count'"
         raise ForcecheckError(
             f"list {banlist.name!r} cannot be applied: {what}{more}, and a card named on a{' line' if line else 'n entry'} that cannot be "

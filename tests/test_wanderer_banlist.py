@@ -151,13 +151,17 @@ def test_banlist_import_refuses_json_that_is_no_list(tmp_path):
     assert result.exit_code == 2 and 'not a banned-list JSON: expected an object with a "banned"' in result.stderr
 
 
-def test_banlist_import_warns_about_entries_it_cannot_read(tmp_path):
+def test_banlist_import_refuses_a_list_with_entries_it_cannot_read(tmp_path):
+    """Imported without them, the cards they meant would go unchecked at every later check."""
     path = _json_list(tmp_path, banned=[{"id": "TTW-006", "name": "Galahad, the Son of the God"}, {"note": "?"}],
                       combination_banned=[[{"name": "Excalibur"}]])
-    result = runner.invoke(app, ["banlist", "import", str(path), "--db", str(tmp_path / "c.db")])
-    assert result.exit_code == 0
-    assert "banned[1]: no card name or printing id; skipped" in result.stderr
-    assert "combination_banned[0]: fewer than two cards; skipped" in result.stderr
+    db = tmp_path / "c.db"
+    result = runner.invoke(app, ["banlist", "import", str(path), "--db", str(db)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert (f"{path}: list 'Wanderer banned list (2030-01-01)' cannot be applied: banned[1]: no card name or printing id (and 1 more entry(s))"
+            in result.stderr) and "(the catalog was not changed)" in result.stderr
+    whole = _json_list(tmp_path)
+    assert runner.invoke(app, ["banlist", "import", str(whole), "--db", str(db)]).exit_code == 0
 
 
 @needs_shared

@@ -180,8 +180,13 @@ def test_cli_banlist_file_none_and_report_names_the_list():
 
 def test_banlist_import_list_show_and_check_by_name(tmp_path):
     db = tmp_path / "c.db"
-    result = runner.invoke(app, ["banlist", "import", str(LFLIST.with_name("test-lflist-broken.conf")), "--db", str(db)])
-    assert result.exit_code == 0 and "imported 2 list(s)" in result.stdout and "line 10" in result.stderr  # import says them, line by line
+    broken = LFLIST.with_name("test-lflist-broken.conf")
+    result = runner.invoke(app, ["banlist", "import", str(broken), "--db", str(db)])
+    assert result.exit_code == 2 and result.stdout == ""  # once imported, a card on the line it cannot read would go unchecked
+    assert result.stderr.startswith(f"forcecheck: error: {broken}:10: list '2099.1 forcecheck test' cannot be applied: not 'passcode count': "
+                                    "'this line is broken' (and 1 more line(s))") and "(the catalog was not changed)" in result.stderr
+    result = runner.invoke(app, ["banlist", "import", str(LFLIST), "--db", str(db)])
+    assert result.exit_code == 0 and "imported 2 list(s)" in result.stdout and "warning" not in result.stderr
     result = runner.invoke(app, ["banlist", "list", "--db", str(db)])
     assert "2099.1 forcecheck test" in result.stdout and "whitelist" in result.stdout
     result = runner.invoke(app, ["banlist", "show", "2099.1 FORCECHECK TEST", "--db", str(db)])

@@ -221,13 +221,18 @@ class BanlistImportResult:
 
 
 def import_banlists(files: Iterable[str | Path], db: Path) -> BanlistImportResult:
-    """Read every list of every file (lflist.conf or banned-list JSON) first, then store them all in one swap."""
-    from forcecheck.banlists import read_banlist_file
+    """Read every list of every file (lflist.conf or banned-list JSON) first, then store them all
+    in one swap. A list with a line that cannot be read is refused, naming the file and the line
+    (``banlists.refuse_unread``), and nothing is stored: once imported it would be applied without
+    that line, and a card named there would go unchecked."""
+    from forcecheck.banlists import read_banlist_file, refuse_unread
 
     read, warnings = [], []
     for raw in files:
         path = Path(raw)
         found, problems = read_banlist_file(path)
+        for banlist in found:
+            refuse_unread(banlist, str(raw))
         read.append((SourceFile("banlist", str(path.resolve()), _sha256(path), path.stat().st_size, []), found))
         warnings += [(str(raw), w) for w in problems]
     store_sources([], db, read)
