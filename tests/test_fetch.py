@@ -248,6 +248,10 @@ def test_a_file_of_the_wrong_kind_is_refused_by_name(tmp_path, mirror, serve, ca
     (mirror / "ygo" / "lflist.conf").write_text('{"banned": [{"id": "X", "name": "Y"}]}')  # a Force of Will list where an lflist belongs
     result = run("catalog", "fetch", "ygo", "--source", base, "--catalog", catalog)
     assert result.exit_code == 2 and f"{base}/ygo/lflist.conf: not the ygo/lflist.conf file: not an lflist.conf" in result.stderr
+    (mirror / "ygo" / "lflist.conf").write_text("!2011.9.1\n63977008 1\nJunk Synchron 0\n")  # a list with a line it cannot read
+    result = run("catalog", "fetch", "ygo", "--source", base, "--catalog", catalog)
+    assert result.exit_code == 2 and (f"{base}/ygo/lflist.conf: not the ygo/lflist.conf file: list '2011.9.1' cannot be applied: "
+                                      "not 'passcode count': 'Junk Synchron 0'") in result.stderr
     assert snapshot(catalog.parent) == before
 
 

@@ -317,11 +317,13 @@ def read_fetched(fetched: Fetched):
     source = fetched.source
     try:
         if source.importer == "banlist":
-            from forcecheck.banlists import read_banlist_file
+            from forcecheck.banlists import read_banlist_file, refuse_unread
 
             lists, _warnings = read_banlist_file(fetched.path)
             if any(b.game != "ygo" for b in lists):
                 raise ForcecheckError("not an lflist.conf (a banned-list JSON)")
+            for banlist in lists:  # as banlist import: stored without a line, the card there would go unchecked
+                refuse_unread(banlist, source.address)
             for banlist in lists:
                 banlist.source = source.address
             return SourceFile("banlist", source.address, fetched.sha256, fetched.size, [], role=source.role, via="fetch"), lists
