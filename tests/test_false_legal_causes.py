@@ -175,3 +175,30 @@ def test_a_yaml_ruler_list_naming_one_ruler_twice_is_two_copies():
     report = check("format: bifrost\nsections:\n  Ruler: [Almerius, Almerius]\n  Main Deck:\n    - 4 Thunder\n",
                    "bifrost", name="deck.yaml", suffix=".yaml")
     assert [(v.code, v.card, v.found) for v in report.violations if v.code == "FC201"] == [("FC201", "Almerius", 2)]
+
+
+# --- found by a probe on new pages (session 2026-12-03): a note among the cards, a deck named after a card ----------
+
+@pytest.mark.parametrize("note", ["Junk Synchron: my best tuner, it wins games on its own.", "Junk Synchron - one more would be too many, I think.",
+                                  "Junk Synchron\u3000チューナーとして採用しています。"])
+def test_a_sentence_among_the_cards_that_begins_with_a_cards_name_is_ambiguous(note):
+    """Read as prose, it hid a fourth Junk Synchron (a judge may read one with a note): ambiguous,
+    naming the card. The same sentence away from the cards (a blank line between) is the page's text."""
+    report = check(MAIN + note + "\n" + EXTRA)
+    assert errors(report) == [("FC014", "Junk Synchron", 23)]  # the line right under the last card
+    assert "reads as a note about Junk Synchron or as 1 Junk Synchron with a note" in report.violations[0].message
+    apart = check(MAIN + EXTRA + "\n" + note + "\n")
+    assert apart.legal and [v.code for v in apart.violations] == ["FC016"]
+
+
+def test_a_deck_named_after_a_card_above_its_main_deck_header_is_its_name_not_a_card():
+    """``Deck: Junk Synchron`` above ``Main Deck: 40`` was read as the Deck header with one card,
+    and a main deck of 39 passed as 40."""
+    short = "Main Deck: 40\n" + lines(YGO_MAIN[:-1] + [(0, "")])[: -len("0 \n")]
+    text = "Player: Jane Doe\nDeck: Junk Synchron\n\n" + short + EXTRA
+    report = check(text)
+    assert [(v.code, v.found) for v in report.violations if v.severity == "error"] == [("FC101", 39)]
+    named = next(v for v in report.violations if v.code == "FC010")
+    assert named.line == 2 and named.message == "'Deck: Junk Synchron' is read as the deck's name, not as a card: a header of the same section follows it"
+    whole = check("Player: Jane Doe\nDeck: Junk Synchron\n\nMain Deck: 40\n" + lines(YGO_MAIN) + EXTRA)
+    assert whole.legal and [v.code for v in whole.violations] == ["FC010"]

@@ -157,6 +157,9 @@ class _Reader:
         self.header_lines = known_header_lines(headers)
         self.pending: tuple[str, int] | None = None
         """A line ending in ``//``, waiting for the next line (the card's other face)."""
+        self.named_deck: tuple[Section, Entry, str] | None = None
+        """``Deck: Dark Armed Dragon`` (the bare word Deck, one card named after it, no count): the
+        deck's name if a header of the same section follows (``Main Deck: 40``), else its card."""
 
     def gap(self, section: Section) -> None:
         """Remember the blank lines before the next entry of ``section``."""
@@ -236,6 +239,8 @@ class _Reader:
 
     def _header(self, header, number: int) -> None:
         self.blank = 0
+        if self.named_deck is not None and header.group is None:
+            self._deck_named_after(header)
         if header.group is not None:
             parent = self.written
             parent_id = self.headers.sections.get(header_key(parent.title)) if parent is not None else None
@@ -269,8 +274,24 @@ class _Reader:
                 for piece in pieces:
                     self._entry(parse_entry(piece, number))
             else:  # "Ruler: Faria", or "Arcana: Leader of the Kabuki x1": a card whose name begins with a section's title
-                self._entry(with_title_in_name(parse_entry(header.inline, number), header.title))
+                entry = with_title_in_name(parse_entry(header.inline, number), header.title)
+                self._entry(entry)
+                if header_key(header.title) == "deck" and entry.count_text is None and header.group is None:
+                    self.named_deck = (section, entry, f"{header.title.rstrip(': ')}: {header.inline}")
             self.blank = _AFTER_INLINE  # "Ruler: Faria" is complete: the next line starts a new block
+
+    def _deck_named_after(self, header) -> None:
+        """A header of the section that ``Deck: X`` opened follows it (``Main Deck: 40``): ``X``
+        was the deck's name, as a judge reads a deck profile, and no card of it (said on its line,
+        FC010). Counted, it made a 39-card main deck of a profile 40."""
+        section, entry, text = self.named_deck
+        self.named_deck = None
+        ids = self.headers.sections
+        if ids.get(header_key(header.title)) != ids.get(header_key(section.title)) or entry not in section.entries:
+            return
+        section.entries.remove(entry)
+        self.deck.name = self.deck.name or entry.name
+        self.deck.notes.append(Note("deck-name", text, entry.line))
 
     def _entry_or_line(self, text: str, number: int) -> None:
         """The inline part of a header before the next section's title: one card, or a list on one line."""

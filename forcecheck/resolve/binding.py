@@ -75,6 +75,8 @@ class _Resolver(LineReading):
         """Lines read as prose inside or after the list (FC016)."""
         self.text_near: set[int] | None = None
         """The lines read as text so far (``_beside_text``), once asked."""
+        self.card_lines: set[int] | None = None
+        """The lines of the deck's card entries (``_among_cards``), once asked."""
         self.text_lines: list[tuple[int | None, str]] = []
         """Every line read as text of the page, the reader's and the resolver's: one FC016 finding."""
         self.counted: bool | None = None
@@ -109,6 +111,9 @@ class _Resolver(LineReading):
                 self._corrected_header(note)
             elif note.kind == "metadata":
                 self._metadata_line(note)
+            elif note.kind == "deck-name":
+                self.add("deck-title", line=note.line,
+                         message=f"{note.text!r} is read as the deck's name, not as a card: a header of the same section follows it")
         sections = deck.sections
         parents = {id(s.parent) for s in sections if s.group and s.parent is not None}
         for section in sections:

@@ -24,6 +24,9 @@ _DIGIT = lazy(r"\d")
 _CARD_NAMED_KEYS = frozenset({"name", "archetype", "format"})
 """Metadata a card's name may be the value of (a deck named after its best card)."""
 
+_NAME_THEN_NOTE = lazy(r"\s*(?:[:：]|\s[-–—]{1,2}\s|\u3000)\s*")
+"""Where a note begins after a card's name: ``Cyber Dragon: I side this in ...``, ``Name - ...``,
+``サイバー・ドラゴン　機械族対策``."""
 _LONGEST_NAME_LINE = 160
 """Longer than any card's name with its count and a remark (the longest names of both games are
 under 100 characters): a text line this long is looked up as no card."""
@@ -200,6 +203,23 @@ class LineReading:
                                  "and nothing in the list tells which; write the card as a card line (e.g. '1 Name') "
                                  "or the sentence in a comment")
                 return
+        head = _NAME_THEN_NOTE.split(note.text.strip(), 1)
+        card = by_name(head[0]) if len(head) > 1 and head[0] else None
+        if card is not None and self._among_cards(note.line):
+            self.add("ambiguous-line", line=note.line, card=card.name,
+                     message=f"{note.text!r} reads as a note about {card.name} or as 1 {card.name} with a note, among the "
+                             "list's cards, and nothing in the list tells which; write the card as a card line (e.g. '1 Name') "
+                             "or the note in a comment")
+
+    def _among_cards(self, line: int | None) -> bool:
+        """Whether the line touches the list's card lines (one right above or below it, no blank
+        between): a sentence there that begins with a card's name may be that card with a note."""
+        if line is None:
+            return False
+        lines = self.card_lines
+        if lines is None:
+            lines = self.card_lines = {e.line for section in self.deck.sections for e in section.entries if e.line is not None}
+        return line - 1 in lines or line + 1 in lines
 
     def _metadata_line(self, note: Note) -> None:
         """A metadata line whose value is a card line (``Player: 1 Dark Hole``) or, for a key no
