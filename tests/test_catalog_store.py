@@ -340,3 +340,19 @@ def test_a_catalog_that_cannot_be_opened_names_the_setting_that_chose_it(tmp_pat
     assert f"cards/catalog.sqlite3: no such file or directory (the catalog set by {tmp_path / '.forcecheck.yaml'}:1)" in result.stderr
     result = runner.invoke(app, ["check", "d.txt", "-f", "bifrost", "--catalog", "nope.db"])
     assert result.exit_code == 2 and "nope.db: no such file or directory (the catalog set by command line --catalog)" in result.stderr
+
+
+def test_search_and_show_take_the_catalogs_only_game_without_game(tmp_path):
+    """A catalog of Yu-Gi-Oh! cards alone: ``catalog search Junk`` asked for fow cards and said the
+    catalog had none (the default game was fow whatever the catalog held)."""
+    from conftest import make_cdb
+
+    cdb = make_cdb(tmp_path / "cards.cdb", [(63977008, 0, 0x1 | 0x20 | 0x1000, 3, 0x8, 0x8, "Junk Synchron")])
+    db = tmp_path / "ygo.db"
+    assert runner.invoke(app, ["catalog", "import", "ygopro", str(cdb), "--db", str(db)]).exit_code == 0
+    found = runner.invoke(app, ["catalog", "search", "Junk", "--db", str(db)])
+    assert found.exit_code == 0 and found.stdout.splitlines() == ["Junk Synchron"]
+    shown = runner.invoke(app, ["catalog", "show", "Junk Synchron", "--db", str(db)])
+    assert shown.exit_code == 0 and "Junk Synchron  [ygo]" in shown.stdout
+    asked = runner.invoke(app, ["catalog", "search", "Junk", "--game", "fow", "--db", str(db)])
+    assert asked.exit_code == 2 and "--game 'fow'" in asked.stderr and "has no cards of that game (games: ygo)" in asked.stderr

@@ -16,7 +16,7 @@ from forcecheck.cli.common import CatalogOpt, ConfigOpt
 from forcecheck.cli.runtime import ClosedOutput, fail, session_from
 from forcecheck.wording import did_you_mean
 
-GameOpt = Annotated[str, typer.Option("--game", metavar="GAME", help="Game of the card: fow or ygo.")]
+GameOpt = Annotated[Optional[str], typer.Option("--game", metavar="GAME", help="Game of the card: fow or ygo (default: the catalog's only game; fow where it holds both).")]
 
 
 def _session(catalog, config_file):
@@ -44,14 +44,17 @@ def _games(cat) -> list[str]:
     return sorted(g for g in cat.info().get("cards", {}) if isinstance(g, str))
 
 
-def _game_catalog(session, game: str):
-    """The session's catalog and its games, if it has cards of ``game`` (a misspelt --game is
-    an error, exit 2, not "no card" for every name)."""
+def _game_catalog(session, game: str | None):
+    """The session's catalog, the game asked (without --game: the catalog's only game, else
+    fow) and the catalog's games, if it has cards of that game (a misspelt --game is an error,
+    exit 2, not "no card" for every name)."""
     cat = session.main_catalog
     games = _games(cat)
+    if game is None:
+        game = games[0] if len(games) == 1 else "fow"
     if game not in games:
         fail(f"--game {game!r}: {cat.label} has no cards of that game (games: {', '.join(games) or 'none'})")
-    return cat, games
+    return cat, game, games
 
 
 def _source(session) -> str:
@@ -252,7 +255,7 @@ def catalog_info(
 @catalog_app.command("show")
 def catalog_show(
     name: str = typer.Argument(..., metavar="CARD", help="Card name (forgiving) or printing code."),
-    game: GameOpt = "fow",
+    game: GameOpt = None,
     catalog: CatalogOpt = None,
     config_file: ConfigOpt = None,
 ) -> None:
@@ -261,7 +264,7 @@ def catalog_show(
     from forcecheck.decklists.text import parse_entry
     from forcecheck.resolve import resolve_card
 
-    cat, games = _game_catalog(_session(catalog, config_file), game)
+    cat, game, games = _game_catalog(_session(catalog, config_file), game)
     entry = parse_entry(name, None)
     card, _note = resolve_card(cat, game, entry)
     if card is None:
@@ -278,13 +281,13 @@ def catalog_show(
 @catalog_app.command("search")
 def catalog_search(
     text: str = typer.Argument(..., metavar="TEXT", help="Part of a card name, spelled roughly."),
-    game: GameOpt = "fow",
+    game: GameOpt = None,
     limit: Annotated[int, typer.Option("--limit", metavar="N", min=1, max=100, help="How many names at most.")] = 10,
     catalog: CatalogOpt = None,
     config_file: ConfigOpt = None,
 ) -> None:
     """Card names nearest to TEXT (fuzzy), best first."""
-    cat, _games_there = _game_catalog(_session(catalog, config_file), game)
+    cat, game, _games_there = _game_catalog(_session(catalog, config_file), game)
     found = cat.suggest(game, text, limit=limit)
     if not found:
         print(f"forcecheck: nothing like {text!r} in {cat.label}", file=sys.stderr)
