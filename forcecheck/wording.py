@@ -46,8 +46,14 @@ def close_names(written: str, names: Iterable[str], limit: int = 3, margin: floa
 
 
 def line_span(lines: list[int]) -> str:
-    """``line 4`` or ``lines 4-12``: the first to the last of the lines a message is about."""
+    """``line 4``, ``lines 4-12`` or ``lines 34, 44``: the lines a message is about, a run of
+    them as a range (a range never spans lines it is not about: ``34-44`` read as eleven)."""
     if not lines:
         return ""
-    low, high = min(lines), max(lines)
-    return f"line {low}" if low == high else f"lines {low}-{high}"
+    out: list[str] = []
+    for number in sorted(set(lines)):
+        if out and out[-1].split("-")[-1] == str(number - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{number}"
+        else:
+            out.append(str(number))
+    return f"line {out[0]}" if len(out) == 1 and "-" not in out[0] else "lines " + ", ".join(out)

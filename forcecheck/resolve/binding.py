@@ -152,7 +152,7 @@ class _Resolver(LineReading):
         if not lines:
             return
         code_line = next((s.line for s in self.deck.sections if s.line is not None), None)
-        where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else f"line {lines[0]}"
+        where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else f"line {lines[0]}"  # the list's extent, its headers within
         ours, theirs = resolution.content, text.content
         if ours == theirs:
             self.add("line-read-as", line=lines[0], lines=tuple(lines),
