@@ -61,11 +61,3 @@ def test_records_pickle_as_their_fields_and_keep_extra_attributes():
     again = pickle.loads(pickle.dumps(config))
     assert again.values == {"format": "bifrost"} and again.extra == "kept"
 
-
-def test_a_span_of_lines_never_names_lines_it_is_not_about():
-    """FC013 said "2 lines ... (lines 34-44)" for lines 34 and 44: eleven lines to a reader."""
-    from forcecheck.wording import line_span
-
-    assert line_span([34, 44]) == "lines 34, 44"
-    assert line_span([3, 4, 5, 9]) == "lines 3-5, 9"
-    assert line_span([7, 7]) == "line 7" and line_span([4, 5]) == "lines 4-5" and line_span([]) == ""
