@@ -46,8 +46,17 @@ def close_names(written: str, names: Iterable[str], limit: int = 3, margin: floa
 
 
 def line_span(lines: list[int]) -> str:
-    """``line 4``, ``lines 4-12`` or ``lines 34, 44``: the lines a message is about, a run of
-    them as a range (a range never spans lines it is not about: ``34-44`` read as eleven)."""
+    """``line 4`` or ``lines 4-12``: the first to the last of the lines a message is about (a
+    block of the list, its headers and blank lines within)."""
+    if not lines:
+        return ""
+    low, high = min(lines), max(lines)
+    return f"line {low}" if low == high else f"lines {low}-{high}"
+
+
+def lines_listed(lines: list[int]) -> str:
+    """``line 4``, ``lines 4-6`` or ``lines 34, 44``: each line a message is about, a run of them
+    as a range (lines scattered over a list: a range would name lines it is not about)."""
     if not lines:
         return ""
     out: list[str] = []

@@ -500,9 +500,9 @@ class _Resolver(LineReading):
             if len(lines) == 1:
                 message = f"read {written!r} as {read} ({why})"
             else:
-                from forcecheck.wording import line_span
+                from forcecheck.wording import lines_listed
 
-                where = line_span([n for n, _w, _r in lines if n is not None])
+                where = lines_listed([n for n, _w, _r in lines if n is not None])
                 message = f"{len(lines)} lines read as {why} ({where}), e.g. {written!r} as {read}"
             numbers = tuple(n for n, _w, _r in lines if n is not None)
             self.add("line-read-as", reading=kind, line=line, message=message, lines=numbers if len(numbers) > 1 else None)
