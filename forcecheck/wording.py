@@ -54,15 +54,21 @@ def line_span(lines: list[int]) -> str:
     return f"line {low}" if low == high else f"lines {low}-{high}"
 
 
-def lines_listed(lines: list[int]) -> str:
-    """``line 4``, ``lines 4-6`` or ``lines 34, 44``: each line a message is about, a run of them
-    as a range (lines scattered over a list: a range would name lines it is not about)."""
-    if not lines:
-        return ""
+def line_ranges(lines: list[int]) -> str:
+    """``[3, 4, 5, 9, 12, 13]`` -> ``3-5, 9, 12-13``: each line named, a run of them as a range."""
     out: list[str] = []
     for number in sorted(set(lines)):
         if out and out[-1].split("-")[-1] == str(number - 1):
             out[-1] = f"{out[-1].split('-')[0]}-{number}"
         else:
             out.append(str(number))
-    return f"line {out[0]}" if len(out) == 1 and "-" not in out[0] else "lines " + ", ".join(out)
+    return ", ".join(out)
+
+
+def lines_listed(lines: list[int]) -> str:
+    """``line 4``, ``lines 4-6`` or ``lines 34, 44``: each line a message is about (lines
+    scattered over a list: a range would name lines it is not about)."""
+    if not lines:
+        return ""
+    ranges = line_ranges(lines)
+    return f"line {ranges}" if ranges.isdigit() else f"lines {ranges}"

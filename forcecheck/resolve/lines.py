@@ -14,6 +14,7 @@ from forcecheck.decklists.model import Entry, Note
 from forcecheck.decklists.readings import Reading, ReadingKind
 from forcecheck.lazyre import lazy
 from forcecheck.resolve.model import _CODE_LIKE, _SET_CODE, CORRECTIONS_PER_DECK, _Item, resolve_card
+from forcecheck.wording import line_ranges
 
 _COMMENTED_CARD = lazy(r"^(?:#+|//+)\s*\d{1,4}\s*[xX×]?\s*\S")
 """A comment whose words begin with a count: it may be a card line commented out (``#1 Name``)."""
@@ -30,17 +31,6 @@ _NAME_THEN_NOTE = lazy(r"\s*(?:[:：]|\s[-–—]{1,2}\s|\u3000)\s*")
 _LONGEST_NAME_LINE = 160
 """Longer than any card's name with its count and a remark (the longest names of both games are
 under 100 characters): a text line this long is looked up as no card."""
-
-
-def line_ranges(lines: list[int]) -> str:
-    """``[3, 4, 5, 9, 12, 13]`` -> ``3-5, 9, 12-13``: where the text of a page is, in few words."""
-    out: list[str] = []
-    for number in sorted(set(lines)):
-        if out and out[-1].split("-")[-1] == str(number - 1):
-            out[-1] = f"{out[-1].split('-')[0]}-{number}"
-        else:
-            out.append(str(number))
-    return ", ".join(out)
 
 
 class LineReading:
