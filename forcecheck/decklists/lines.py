@@ -80,6 +80,37 @@ _TABLE_EDGE = lazy(r"\s*\|\s*$")
 _FACE_SPLIT = lazy(r"\s*(?://|／／)\s*|\s+/\s*|(?<=\S)/(?=\S)|(?<=\S)/\s+")
 
 
+_TRAILING_ANNOTATION = lazy(
+    r"\s*(?:[-–—@:]\s*|\s)(?:[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?(?:\s*(?:ea\.?|each|apiece|/ea))?"
+    r"|\d{1,5}(?:[.,]\d{1,2})?\s*(?:円|yen|USD|EUR)"
+    r"|(?P<code>[A-Za-z][A-Za-z0-9]{1,5}-[A-Za-z]{0,3}[0-9?]{2,4}[A-Za-z]{0,2})\??)\s*$"
+    r"|\s*(?:\([^()]*\)|（[^（）]*）)\s*$")
+"""What a shop's or a report's list writes after a card's name: a price (``- $2.49 ea``, ``300円``),
+a set code after a dash, even one written half (``- PSV-???``, ``- DCR-001?``), a rarity or a
+remark in brackets (``(Super Rare)``, ``(forgot, sorry)``)."""
+
+
+def without_annotations(name: str) -> tuple[str, str | None] | None:
+    """``Zombie Master (Super Rare) - $2.49 ea`` -> ``("Zombie Master", None)``; ``Name - IOC-000
+    (Secret Rare)`` -> ``("Name", "IOC-000")``: the name without what follows it, and the set code
+    taken off (the resolver checks it names no other card). None when nothing is taken off or
+    nothing is left, or no price or code was there (brackets alone are ``strip_notes``'s)."""
+    text, code, priced = name, None, False
+    while True:
+        match = _TRAILING_ANNOTATION.search(text)
+        if match is None or match.start() == 0:
+            break
+        piece = match.group(0)
+        if match.group("code"):
+            code = code or match.group("code")
+        elif not piece.strip().startswith(("(", "（")):
+            priced = True
+        text = text[: match.start()].rstrip(" -–—@:")
+    if text == name or not text or not (priced or code):
+        return None
+    return text, (code if code and "?" not in code else None)
+
+
 def strip_notes(name: str) -> str:
     """``Dorothy {G} (1)`` -> ``Dorothy``: every trailing remark or cost, or the name itself if
     nothing else is left."""
@@ -279,6 +310,11 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     args = (entry.count, entry.count_text, entry.count_ok)
     if note_free:
         out.append(_reading(note_free, entry.printing, *args, ReadingKind.REMARK_IN_BRACKETS))
+    if "$" in entry.name or "-" in entry.name or "–" in entry.name or "円" in entry.name or "€" in entry.name or "£" in entry.name:
+        annotated = without_annotations(entry.name)
+        if annotated is not None:  # "Mezuki (Rare) - $1.25 ea", "Fiber Jar - PSV-??? (forgot, sorry)"
+            plain, code = annotated
+            out.append(_reading(_strip_name(plain), code or entry.printing, *args, ReadingKind.ANNOTATIONS_AFTER))
     if "[" in entry.name:
         untagged = _strip_name(_GLUED_TAG.sub(" ", entry.name))
         if untagged and untagged != entry.name:  # "Torrential Tribute[/ccDeck]" with no "[ccDeck]" on the page
@@ -451,11 +487,21 @@ _TOTAL_WORDS = frozenset({"card", "cards", "count", "in", "the", "of", "for", "m
 """The words a total line may say what it counts with (``Total cards main deck - 40``)."""
 
 
+_TOTAL_BY_SECTION = lazy(
+    r"^total(?:\s+cards?)?\s*[:\-–—=]?\s*(?P<n>\d{1,4})\s+(?P<what>[a-z][a-z ]{0,20}?)\s*"
+    r"(?:[,/;]\s*\d{1,4}\s+[a-z][a-z ]{0,20}?\s*){1,4}\.?$", re.IGNORECASE)
+"""``Total Cards: 40 main, 5 fusion, 15 side``: a total said per section (the first is checked)."""
+
+
 def total_of(line: str) -> tuple[int, str | None] | None:
     """``Total: 41`` / ``43 cards total`` / ``Total cards main deck - 40`` -> (41, None) /
-    (43, None) / (40, "main deck")."""
-    match = _TOTAL.match(fold_width(line).strip())
+    (43, None) / (40, "main deck"); ``Total Cards: 40 main, 5 fusion, 15 side`` -> (40, "main")."""
+    folded = fold_width(line).strip()
+    match = _TOTAL.match(folded)
     if not match:
+        by_section = _TOTAL_BY_SECTION.match(folded) if folded[:5].lower() == "total" else None
+        if by_section is not None:
+            return int(by_section.group("n")), by_section.group("what").strip()
         return None
     number = match.group("n1") or match.group("n2") or match.group("n3")
     if match.group("n1") and (_X_BEFORE_COUNT.search(match.group("what") or "")
@@ -480,10 +526,11 @@ def metadata_of(line: str) -> tuple[str, str] | None:
 _BBCODE = lazy(r"\[/?(?:deck|decklist|list|b|i|u|s|spoiler|quote|code|center|left|right|size|color|font|url|img|\*)"
                r"(?:=[^\]]*)?\]", re.IGNORECASE)
 """Forum markup (``[deck]...[/deck]``, ``[b]``, ``[list][*]``): decoration around a list, never a card."""
-_LIST_SEPARATOR = lazy(r"\s*(?:\||;|,(?=\s*(?:\d{1,2}\s*[:xX×]?\s*\S|[xX×]\s*\d))|(?<=\d),|(?<=\S):(?=\d{1,2}\s+[^\W\d]))\s*")
+_LIST_SEPARATOR = lazy(r"\s*(?:\||;|,(?=\s*(?:\d{1,2}\s*[:xX×]?\s*\S|[xX×]\s*\d))|(?<=\d),|(?<=[^\d\s]):(?=\d{1,2}\s+[^\W\d]))\s*")
 """Where a list written on one line is cut: at ``|`` and ``;``, and at a comma before or after a
 count (a comma inside a name, ``Gawain, the Knight of the Sun``, has neither); at a colon glued to the
-next card's count (``1 Debris Dragon:3 Spore``, a forum's deck tag)."""
+next card's count (``1 Debris Dragon:3 Spore``, a forum's deck tag), never between digits (``10:00 AM``
+is a time of day, not a count of 10 and a card ``00 AM``)."""
 _COUNTED_PIECE = lazy(r"^(?:\d{1,2}\s*(?:[:.)xX×]\s*|\s+)\S|[xX×]\s*\d{1,2}\s+\S)|\S.*?(?:\s*[xX×*]\s*|\s+|\s*[:：]\s*)\d{1,2}$")
 
 
@@ -820,6 +867,11 @@ def misspelt_header(line: str, headers: HeaderTable) -> HeaderLine | None:
 def column_titles(line: str, headers: HeaderTable) -> list[HeaderLine] | None:
     """A table's header row flattened into one line (``Main Deck Stone Deck Side Board``,
     ``Monsters Spells Traps``): the known titles it is made of, left to right, or None."""
+    if "\t" in line:  # "Main Deck (40)<TAB>Magic Stone Deck (10)<TAB>Side Board (15)": one title per cell, counts allowed
+        cells = [cell.strip() for cell in line.split("\t") if cell.strip()]
+        titled = [_known(cell, headers) for cell in cells]
+        if len(cells) >= 2 and all(header is not None for header in titled):
+            return titled
     words = undecorated(line).replace("|", " ").split()
     if len(words) < 2 or len(words) > 12:
         return None
@@ -884,8 +936,9 @@ def split_at_headers(line: str, headers: HeaderTable) -> list[str] | None:
     starts = [m.start() for m in pattern.finditer(line) if m.start() > 0 and not _COUNT_BEFORE.search(line, 0, m.start())]
     if not starts:
         return None  # "2x Arcana: Holy Protector, 1x ...": a title right after a count is the start of a card's name
-    if len(starts) == 1 and not _SPLIT_COUNTS.search(line[starts[0]:]):
+    if len(starts) == 1 and not _SPLIT_COUNTS.search(line[starts[0]:]) and not line[: starts[0]].rstrip().endswith("/"):
         return None  # one title inside a line with no counts after it ("ABC - Arcana: Musician of ..."): no collapsed list
+    # "Pandora (ACN-020) / J-Ruler: Pandora (ACN-020J)": a title after a face's slash heads the other face
     bounds = [0] + starts + [len(line)]
-    pieces = [line[a:b].strip() for a, b in zip(bounds, bounds[1:])]
+    pieces = [line[a:b].strip().rstrip("/").strip() for a, b in zip(bounds, bounds[1:])]
     return [p for p in pieces if p]

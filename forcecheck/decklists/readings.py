@@ -27,6 +27,7 @@ class ReadingKind(Enum):
 
     REMARK_IN_BRACKETS = (10, "a remark in brackets after the name", True)
     MARKUP_GLUED = (15, "a forum tag glued to the name, stripped", False)
+    ANNOTATIONS_AFTER = (17, "a price, rarity or set code after the name", True)
     COST_FIRST = (20, "a cost before the name", False)
     LABEL_FIRST = (30, "a label and a dash before the name", False)
     FACES = (40, "faces of one card", False)

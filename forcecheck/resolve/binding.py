@@ -30,6 +30,7 @@ from forcecheck.resolve.model import (
     _count_into,
     _Item,
 )
+from forcecheck.resolve.page_text import PageText, page_text_possible
 from forcecheck.rules.base import Finding, ResolvedDeck, RulerFacts
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def resolve(deck: Decklist, fmt, catalog: Catalog, layout: bool = False) -> Reso
     return _Resolver(deck, fmt, catalog, layout).run()
 
 
-class _Resolver(LineReading):
+class _Resolver(LineReading, PageText):
     def __init__(self, deck: Decklist, fmt, catalog: Catalog, layout: bool = False):
         self.deck, self.fmt, self.catalog = deck, fmt, catalog
         self.layout: list | None = [] if layout else None
@@ -80,6 +81,9 @@ class _Resolver(LineReading):
         self.text_lines: list[tuple[int | None, str]] = []
         """Every line read as text of the page, the reader's and the resolver's: one FC016 finding."""
         self.counted: bool | None = None
+        self.page_text: set[int] = set()
+        """ids of the entries (and unknown headers) that are the page's text around the list (``resolve.page_text``)."""
+        self._section_words: set[str] | None = None
         self.rivals: frozenset | None = None
         self.bracketed: str | None = None
         """How this list means ``(N) Name`` (``_bracket_convention``), once asked."""
@@ -115,6 +119,8 @@ class _Resolver(LineReading):
                 self.add("deck-title", line=note.line,
                          message=f"{note.text!r} is read as the deck's name, not as a card: a header of the same section follows it")
         sections = deck.sections
+        if page_text_possible(deck, fmt):
+            self.page_text = self._find_page_text()
         parents = {id(s.parent) for s in sections if s.group and s.parent is not None}
         for section in sections:
             if not section.title:  # a loose block or a table (Section.loose, without the property call)
@@ -174,6 +180,10 @@ class _Resolver(LineReading):
         if section_id is None:
             if not section.entries and not section.group:  # "About the Deck:", "NOTES:" over text: a heading, no cards lost
                 self.text_lines.append((section.line, section.title))
+                return
+            if id(section) in self.page_text:  # "Round by round:" over match results that name no card: the page's text
+                self.text_lines.append((section.line, section.title))
+                self.prose.extend(section.entries)
                 return
             self._unknown_section(section)
         elif section_id not in self.section_lines:

@@ -38,6 +38,9 @@ class LineReading:
 
     def _resolve_entry(self, entry: Entry) -> list[_Item]:
         """The cards a line names: as written, else by another reading, else corrected."""
+        if self.page_text and id(entry) in self.page_text:
+            self.prose.append(entry)  # a line of a block of the page's text (resolve.page_text): no card
+            return []
         card, note = resolve_card(self.catalog, self.game, entry)
         if card is not None and entry.printing and entry.count_text is None and _DIGIT.search(entry.name):
             # "Top 8: 2pcs Soulhunt (SKL-079)": the code names the card, but the words hold a count: read them first
@@ -383,6 +386,8 @@ class LineReading:
         for written in reading.parts:
             name = written.name
             part = Entry(name, written.count, entry.line, written.printing, written.count_ok, written.count_text)
+            if reading.kind is ReadingKind.ANNOTATIONS_AFTER:
+                return self._annotated(entry, reading, part, correct)
             card, note = resolve_card(self.catalog, self.game, part)
             if card is not None and reading.kind is ReadingKind.COST_FIRST and not card.cost:
                 return None  # "(3) Name" read as a cost, but the card has none: no such reading
@@ -418,6 +423,25 @@ class LineReading:
         read = "; ".join(f"{item.entry.count} {item.card.name if item.card else repr(item.entry.name)}" for item in items)
         self._read_as(kind, entry.line, written, read, words)
         return items
+
+    def _annotated(self, entry: Entry, reading: Reading, part: Entry, correct: bool) -> list[_Item] | None:
+        """The name before a price, rarity or set code (``Mezuki (Rare) - $1.25 ea``). The card is
+        the name's; a set code taken off must be that card's or no card's: a code of another card
+        makes the line no such reading (it stays unknown, never judged on one of its two names)."""
+        by_name = self.catalog.remembered("name", self.game)[1]
+        card = by_name(part.name)
+        item = _Item(Entry(part.name, part.count, part.line, None, part.count_ok, part.count_text), card) if card else None
+        if item is None and correct:
+            item = self._correct(Entry(part.name, part.count, part.line, None, part.count_ok, part.count_text), part.name)
+        if item is None or item.card is None:
+            return None
+        if part.printing:
+            coded = self.catalog.remembered("printing", self.game)[1](part.printing)
+            if coded is not None and coded is not item.card:
+                return None
+        written = entry.name if entry.count_text is None else f"{entry.count_text} {entry.name}"
+        self._read_as(reading.kind, entry.line, written, f"{entry.count} {item.card.name}", reading.why)
+        return [item]
 
     def _read_as(self, kind: ReadingKind, line: int | None, written: str, read: str, words: str | None = None) -> None:
         """Remember a line read in another way than as written (reported once per kind)."""
