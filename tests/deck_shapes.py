@@ -370,8 +370,13 @@ def sectioned(deck: Deck, facts: Facts, form: str = "plain", header: Callable[[s
               lang: str | None = None, bullet: Callable[[int], str] | None = None, titles: dict[str, str] | None = None,
               ruler_inline: str | None = None, blank: bool = True, groups: Callable[[str], str | None] | None = None,
               group_header: Callable[[str, int, int], str] | None = None, main_header: bool = True,
-              lead: Iterable[str] = (), between: dict[str, list[str]] | None = None) -> str:
-    """One header per section, then its cards one a line: the common shape, with its variations."""
+              lead: Iterable[str] = (), between: dict[str, list[str]] | None = None,
+              annotate: Callable[[int], str] | None = None) -> str:
+    """One header per section, then its cards one a line: the common shape, with its variations
+    (``annotate``: what a shop's list writes after the n-th card line, a price or a rarity)."""
+    def after(number: int) -> str:
+        return annotate(number) if annotate else ""
+
     header = header or (lambda sid, title, n: f"{title}:")
     titles = titles or facts.titles
     out = top_lines(deck, form, facts, lang) + list(lead)
@@ -396,12 +401,13 @@ def sectioned(deck: Deck, facts: Facts, form: str = "plain", header: Callable[[s
             for group, members in sorted(order.items(), key=lambda item: GROUP_ORDER.index(item[0])):
                 out.append(group_header(group, sum(m.count for m in members), size))
                 for line in members:
-                    out.append((bullet(number) if bullet else "") + written(line, form, facts, lang))
+                    out.append((bullet(number) if bullet else "") + written(line, form, facts, lang) + after(number))
                     number += 1
             out += [line.raw for line in raws]
             continue
         for line in lines:
-            out.append((bullet(number) if bullet else "") + written(line, form, facts, lang) if line.raw is None else line.raw)
+            out.append((bullet(number) if bullet else "") + written(line, form, facts, lang) + after(number)
+                       if line.raw is None else line.raw)
             number += 1
     return "\n".join(out) + "\n"
 
@@ -650,6 +656,25 @@ shape("prose-notes-section", "the list, then a NOTES heading over sentences that
     + "The deck is weak to fast starts, so I side in more removal.\n")
 shape("prose-heading-card", "a heading that names a card ('Why I play {card}') over a paragraph, then the list")(
     lambda d, f: f"Why I play {_a_card_of(d)}\n{_paragraph(d)}\n\nAbout the Deck\n\n" + sectioned(d, f, "plain"))
+
+_PRICES = (" - $2.49 ea", " (Super Rare) - $9.99", " - $0.25", " (Rare)", " - $1.00 each")
+
+
+def _report(deck: Deck) -> str:
+    """What a tournament report or a blog post writes under its list: the rounds, comments, an archive."""
+    return ("\nThanks for reading! Questions? Leave a comment.\n\nHow I did:\nRound 1 vs. Burn - win 2-0, he never saw his outs\n"
+            "Round 2 vs. Zombies - 2-1\nTop 4 vs. Chaos - 2-0\n\nPosted by " + deck.player + " at 10:42 PM\n3 comments:\n\n"
+            "Blog Archive\n► 2009 (12)\n▼ 2008 (34)\n▼ December (3)\nLocals report 11/29\n")
+
+
+# The shapes of a page (issue 38), more of them: a report, comments and an archive after the list,
+# numbered rounds under a heading, a shop's prices and rarities after each card.
+shape("page-report-after", "the list, then How I did: / Round 1 vs. Burn - 2-0 / Posted by ... / 3 comments: / ▼ 2008 (34)")(
+    lambda d, f: sectioned(d, f, "count-x") + _report(d))
+shape("page-rounds-heading", "the list, then Round by round: over 1. Burn - WW / 2. Zombies - WLW / 3. ID")(
+    lambda d, f: sectioned(d, f, "plain") + "\nRound by round:\n\n1. Burn - WW\n2. Zombies - WLW\n3. ID\n\nThanks to:\nDave for the ride\n")
+shape("page-prices", "4 Name - $2.49 ea, 3 Name (Super Rare) - $9.99: a shop's or a report's prices after each card")(
+    lambda d, f: sectioned(d, f, "plain", annotate=lambda n: _PRICES[n % len(_PRICES)]))
 
 
 # A whole section, or the whole deck, on one line (forum posts, a page collapsed into one line).

@@ -425,23 +425,34 @@ class LineReading:
         return items
 
     def _annotated(self, entry: Entry, reading: Reading, part: Entry, correct: bool) -> list[_Item] | None:
-        """The name before a price, rarity or set code (``Mezuki (Rare) - $1.25 ea``). The card is
-        the name's; a set code taken off must be that card's or no card's: a code of another card
-        makes the line no such reading (it stays unknown, never judged on one of its two names)."""
-        by_name = self.catalog.remembered("name", self.game)[1]
-        card = by_name(part.name)
-        item = _Item(Entry(part.name, part.count, part.line, None, part.count_ok, part.count_text), card) if card else None
-        if item is None and correct:
-            item = self._correct(Entry(part.name, part.count, part.line, None, part.count_ok, part.count_text), part.name)
-        if item is None or item.card is None:
+        """The line without a price, rarity or set code after the name (``Mezuki (Rare) - $1.25
+        ea``), read again as a whole line (its faces, codes and corrections as any line's). Every
+        card it names must be a card; a set code taken off must be that card's or no card's: a
+        code of another card makes the line no such reading (it stays unknown, never judged on
+        one of its two names)."""
+        if correct:
+            return None  # read once, on the first pass: the line read again corrects its own names
+        from forcecheck.decklists.lines import parse_entry
+
+        plain = part.name if entry.count_text is None else f"{entry.count_text} {part.name}"
+        again = parse_entry(plain, entry.line)
+        if again.name == entry.name or again.count != entry.count:
+            return None
+        prose = len(self.prose)
+        items = self._resolve_entry(again)
+        if len(self.prose) != prose:
+            del self.prose[prose:]  # read as text: then the line is not a card with annotations either
+            return None
+        if not items or any(item.card is None for item in items):
             return None
         if part.printing:
             coded = self.catalog.remembered("printing", self.game)[1](part.printing)
-            if coded is not None and coded is not item.card:
+            if coded is not None and all(coded is not item.card for item in items):
                 return None
         written = entry.name if entry.count_text is None else f"{entry.count_text} {entry.name}"
-        self._read_as(reading.kind, entry.line, written, f"{entry.count} {item.card.name}", reading.why)
-        return [item]
+        read = "; ".join(f"{item.entry.count} {item.card.name}" for item in items)
+        self._read_as(reading.kind, entry.line, written, read, reading.why)
+        return items
 
     def _read_as(self, kind: ReadingKind, line: int | None, written: str, read: str, words: str | None = None) -> None:
         """Remember a line read in another way than as written (reported once per kind)."""
