@@ -76,3 +76,49 @@ def test_names_in_other_scripts_keep_their_letters():
 def test_japanese_voiced_marks_are_kept():
     assert normalize_name("ガ") != normalize_name("カ") and normalize_name("パ") != normalize_name("ハ")
     assert normalize_name("Bédivère") == "bedivere"
+
+
+def test_the_typo_search_by_length_finds_what_the_search_of_every_name_finds():
+    """The corrector compares a misspelling only with names of a length a few edits can reach
+    (``Corrector._of_length_near``): exactly the corrections of comparing every name, on
+    misspellings of every kind (letters changed, dropped, added, up to three)."""
+    import random
+
+    from forcecheck.cards.catalog import sample_catalog
+    from forcecheck.cards.correct import Corrector
+
+    class EveryName(Corrector):
+        def _of_length_near(self, length, edits):
+            return self._typo_keys, list(range(len(self._typo_keys)))
+
+    catalog = sample_catalog()
+    names = sorted({card.name for card in catalog.cards("fow")} | {card.name for card in catalog.cards("ygo")})
+    keys = [normalize_name(name) for name in names]
+    by_length, everywhere = Corrector(keys, names), EveryName(keys, names)
+    rng = random.Random(7)
+    written = []
+    for name in rng.sample(names, 300):
+        letters = list(name)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(letters))
+            choice = rng.random()
+            if choice < 0.33:
+                letters[at] = rng.choice("aeiourstln")
+            elif choice < 0.66 and len(letters) > 1:
+                del letters[at]
+            else:
+                letters.insert(at, rng.choice("aeiourstln"))
+        written.append("".join(letters))
+    found = [by_length.correct(w) for w in written]
+    assert found == [everywhere.correct(w) for w in written]
+    assert sum(f is not None for f in found) >= 100  # the comparison is of real corrections, not of misses alone
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    for w in written:  # and every name within the edits is among those compared, up to the boundary
+        query = " ".join(normalize_name(w).split())
+        for edits in (1, 2, 3):
+            window, indices = by_length._of_length_near(len(query), edits)
+            near = {index for _k, _d, index in process.extract(query, by_length._typo_keys, scorer=OSA.distance,
+                                                                 score_cutoff=edits, limit=None)}
+            assert near <= set(indices), (w, edits)
