@@ -202,3 +202,19 @@ def test_a_ruler_and_its_j_ruler_on_one_line():
     assert report.legal and report.sections == check(text, "bifrost").sections, errors(report)
     two = check(text.replace("Ruler:\n1 Faria\n", "Ruler: Faria (SDAO1-026) / J-Ruler: Faria (SDAO1-026)\n"), "bifrost")
     assert two.sections["ruler"] == 2  # the same face written twice is two copies (CR 404.3)
+
+
+def test_a_card_under_a_group_of_another_kind_is_said_on_its_line():
+    """``Celestia x1`` under ``Monsters``: the Field Spell of that name is counted (it is the card
+    written) and said on its line (FC011), where the player may mean a monster of a longer name."""
+    monsters = YGO_MAIN[:11]
+    spells = YGO_MAIN[11:]
+    grouped = "Main Deck:\nMonsters:\n" + lines(monsters) + "Spells & Traps:\n" + lines(spells) + "\nExtra Deck:\n" + lines(YGO_EXTRA)
+    clean = check(grouped)
+    assert clean.legal and not any(v.code == "FC011" for v in clean.violations)
+    moved = grouped.replace("1 Dark Hole\n", "").replace("Monsters:\n", "Monsters:\n1 Dark Hole\n")
+    report = check(moved)
+    assert report.legal and report.sections == {"main": 40, "extra": 6}
+    said = [v for v in report.violations if v.code == "FC011"]
+    assert [(v.card, v.line) for v in said] == [("Dark Hole", line_of(moved, "1 Dark Hole"))]
+    assert "'Monsters'" in said[0].message

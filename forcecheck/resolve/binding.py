@@ -37,6 +37,11 @@ if TYPE_CHECKING:
     from forcecheck.placement import Placer
 
 
+_KINDS_NEVER_MIXED = frozenset({"monster", "spell", "trap", "resonator"})
+"""Kinds a group header names that players keep apart (Monsters / Spells / Traps, Resonators and
+the rest); a Force of Will ``Chants`` group often holds additions too, and says nothing."""
+
+
 def resolve(deck: Decklist, fmt, catalog: Catalog, layout: bool = False) -> Resolution:
     """Map sections through the format, cards through the catalog; place what no header
     places; collect input findings. ``layout`` keeps every line as read (for ``fmt``)."""
@@ -214,6 +219,8 @@ class _Resolver(LineReading, PageText):
             rivals = self._rivals() if section.uniform == "name" else _NO_CARDS
             met = _take_whole_section(section, memo, target, self.tallies.setdefault(section_id, {}), section_id, rivals)
             if met is None:
+                if section.group:
+                    self._group_kinds(section, target[-1][0], target[-1][1])
                 if ruler:
                     for entry, card in zip(*target[-1]):
                         self.ruler_spellings.setdefault(card, (entry.name, entry.printing))
@@ -242,6 +249,8 @@ class _Resolver(LineReading, PageText):
             else:
                 kept = kept + block
         flat = [item for line in kept for item in line]
+        if section.group:
+            self._group_kinds(section, [item.entry for item in flat], [item.card for item in flat])
         if section_id is None:
             content_key = "?" + header_key(section.title)
             copies = 0
@@ -275,6 +284,22 @@ class _Resolver(LineReading, PageText):
         self._saw(section_id, copies)
         for block in detached:
             self._loose_items(block, None)
+
+    def _group_kinds(self, section: Section, entries: list[Entry], cards: list) -> None:
+        """A card under a group header of another kind (``Celestia x1`` under ``Monsters``: the
+        Field Spell of that name, where a monster was likely meant): counted as the card it
+        names, and said on its line (FC011), never silently."""
+        kinds = self.fmt.known_headers.kinds
+        parts = kinds.kinds(section.title) if kinds is not None else ()
+        named = frozenset().union(*parts) & _KINDS_NEVER_MIXED
+        if not named:
+            return  # "Chants" over additions too, "Others": groups players write loosely
+        for entry, card in zip(entries, cards):
+            if card is not None and card.types.isdisjoint(named):
+                kind = " ".join(t.title() for t in sorted(card.types)) or "card"
+                self.add("card-placed", line=entry.line, card=card.name, section=section.target,
+                         message=f"{card.name} ({kind}) is listed under the {section.title!r} header (line {section.line}), "
+                                 f"which names other cards: counted as {card.name}; if another card is meant, write its whole name")
 
     def _continued(self, section: Section, section_id: str | None) -> bool:
         """Whether the next part of the list is a header of the same section (``Ruler:`` above
