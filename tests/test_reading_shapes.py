@@ -158,13 +158,13 @@ def test_a_header_count_that_disagrees_is_a_warning():
 
 
 def test_type_groups_are_the_main_decks_and_their_counts_are_the_groups():
-    resonators, chants = FARIA_MAIN[:5], FARIA_MAIN[5:]
-    text = ("Ruler: Faria\nMain Deck (40):\nResonators: (20 of 40)\n" + lines(resonators) + "Chants (20)\n" + lines(chants)
+    resonators, chants = FARIA_MAIN[:4], FARIA_MAIN[4:]  # Avalon is an addition: it goes with the chants
+    text = ("Ruler: Faria\nMain Deck (40):\nResonators: (16 of 40)\n" + lines(resonators) + "Chants (24)\n" + lines(chants)
             + "Magic Stone Deck:\n" + lines(FARIA_STONES))
     report = check(text)
     assert report.sections == {"ruler": 1, "main": 40, "stones": 10} and found(report) == []
-    wrong = check(text.replace("Chants (20)", "Chants (19)").replace("(20 of 40)", "(20 of 41)"))
-    assert [(v.code, v.line, v.found, v.limit) for v in wrong.violations] == [("FC006", 3, 40, "41"), ("FC006", 9, 20, "19")]
+    wrong = check(text.replace("Chants (24)", "Chants (23)").replace("(16 of 40)", "(16 of 41)"))
+    assert [(v.code, v.line, v.found, v.limit) for v in wrong.violations] == [("FC006", 3, 40, "41"), ("FC006", 8, 24, "23")]
 
 
 def test_groups_under_a_side_deck_header_are_the_side_decks():
@@ -174,8 +174,9 @@ def test_groups_under_a_side_deck_header_are_the_side_decks():
 
 
 def test_japanese_headers_groups_counts_and_title():
-    text = ("【シンクロデッキ】\nモンスター(25)\n" + lines(YGO_MAIN[:11], "{n}×{c}")
-            + "魔法(6)\n" + lines(YGO_MAIN[11:15], "{n} {c}枚") + "罠（9）\n" + lines(YGO_MAIN[15:], "{c}《{n}》")
+    monsters, spells, traps = YGO_MAIN[:11], YGO_MAIN[11:15] + YGO_MAIN[-1:], YGO_MAIN[15:-1]  # Heavy Storm is a spell
+    text = ("【シンクロデッキ】\nモンスター(25)\n" + lines(monsters, "{n}×{c}")
+            + "魔法(7)\n" + lines(spells, "{n} {c}枚") + "罠（8）\n" + lines(traps, "{c}《{n}》")
             + "エキストラデッキ(6)\n" + lines(YGO_EXTRA))
     japanese = text
     for _count, name in YGO_MAIN + YGO_EXTRA:
