@@ -102,7 +102,7 @@ def test_migrations_run_once_and_record_their_version(db_url):
     store.migrate()  # a second start changes nothing
     engine = sa.create_engine(engine_url(db_url))
     with engine.connect() as conn:
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0003"
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0004"
         if engine.dialect.name == "sqlite":
             assert conn.execute(sa.text("PRAGMA journal_mode")).scalar_one() == "wal"
     engine.dispose()

@@ -27,7 +27,19 @@ from forcecheck.errors import ForcecheckError
 from forcecheck.register import deck_row, finish
 from forcecheck.web import names
 from forcecheck.web.security import new_id, new_token, token_hash, token_matches
-from forcecheck.web.storage import DeckCheck, Event, NewVersion, Publication, Registration, Store, Version, utc_now
+from forcecheck.web.storage import (
+    DeckCheck,
+    Event,
+    KeyedSubmission,
+    KeyTaken,
+    NewVersion,
+    Publication,
+    Registration,
+    Store,
+    SubmissionKey,
+    Version,
+    utc_now,
+)
 
 PLAYER_ID_MODES = ("off", "optional", "required")
 """Whether an event's registrations carry a player ID (KONAMI ID, FoW player number)."""
@@ -98,6 +110,15 @@ class Invalid(DeskError):
     status = 422
 
 
+class KeyReused(Invalid):
+    """An idempotency key sent again with another submission (422, as the IETF draft says): the
+    first one stands; ``stored`` is what it made (the player's page shows it)."""
+
+    def __init__(self, template: str, stored: KeyedSubmission, **params):
+        super().__init__(template, **params)
+        self.stored = stored
+
+
 class TooLarge(DeskError):
     status = 413
 
@@ -124,7 +145,10 @@ class Submitted:
     registration: Registration
     deck: dict[str, Any]
     edit_token: str | None = None
-    """Given once, when the registration is created; only its hash is stored."""
+    """Given once, when the registration is created; only its hash is stored (given again to
+    the same submission sent again with its idempotency key)."""
+    replayed: bool = False
+    """The answer of an earlier submission with the same idempotency key: nothing was stored now."""
 
 
 @dataclass
@@ -202,6 +226,7 @@ class Desk:
         self._checks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="forcecheck-check")
         self._large = ThreadPoolExecutor(max_workers=1, thread_name_prefix="forcecheck-check-large")
         self._large_checker: Checker | None = None
+        self._key_signer = None
 
     def close(self) -> None:
         self._checks.shutdown(wait=True)
@@ -327,33 +352,87 @@ class Desk:
 
     # -- players -----------------------------------------------------------------------------------
     def submit(self, event_id: str, player: str, text: str, filename: str = "decklist.txt",
-               arrived: datetime | None = None, player_id: str | None = None) -> Submitted:
+               arrived: datetime | None = None, player_id: str | None = None, key: str | None = None) -> Submitted:
         """A new registration (version 1). Illegal lists are registered too (the organiser sees
         them first); a list forcecheck cannot read at all is refused with its error. ``arrived``
-        (default: now) is judged against the deadline and recorded as the version's time."""
+        (default: now) is judged against the deadline and recorded as the version's time.
+        ``key`` (the client's idempotency key): the same submission sent again with it is
+        answered with what the first stored, after the deadline too; nothing is stored twice."""
         arrived = arrived or self.clock()
         event = self.event(event_id)
         player = clean_name(player, "player name")
         player_id = self.player_id_for(event, player_id)
+        filename = clean_filename(filename)
+        keyed = self._submission_key(event, key, "register", player, filename, text, player_id)
+        if keyed is not None and (stored := self.store.keyed(event.id, keyed.key_hash)) is not None:
+            return self._replay(event, key, keyed, stored)
         self._require_open(event, arrived)
-        new = self._checked_version(event, player, text, clean_filename(filename), player_id)
-        token = new_token()
-        registration = self.store.add_registration(event.id, new_id(12), token_hash(token), new, arrived, actor="player")
+        new = self._checked_version(event, player, text, filename, player_id)
+        token = self.keyed_token(event, key) if keyed is not None else new_token()
+        try:
+            registration = self.store.add_registration(event.id, new_id(12), token_hash(token), new, arrived, actor="player", key=keyed)
+        except KeyTaken as taken:  # the same key committed meanwhile (a retry while the first was in flight)
+            return self._replay(event, key, keyed, taken.stored)
         return Submitted(registration, new.deck, token)
 
     def resubmit(self, registration_id: str, edit_token: str | None, player: str, text: str, filename: str = "decklist.txt",
-                 arrived: datetime | None = None, player_id: str | None = None) -> Submitted:
+                 arrived: datetime | None = None, player_id: str | None = None, key: str | None = None) -> Submitted:
         """A new version of the player's own registration, if it arrived before the deadline
-        (or the organiser unlocked it). A player ID not given keeps the one registered."""
+        (or the organiser unlocked it). A player ID not given keeps the one registered. With
+        ``key``, as :meth:`submit`: sent again, the version it stored is the answer."""
         arrived = arrived or self.clock()
         registration = self.authorise(registration_id, edit_token)
         event = self.event(registration.event_id)
         player = clean_name(player, "player name")
         player_id = self.player_id_for(event, registration.player_id if player_id is None else player_id)
+        filename = clean_filename(filename)
+        keyed = self._submission_key(event, key, "resubmit " + registration.id, player, filename, text, player_id)
+        if keyed is not None and (stored := self.store.keyed(event.id, keyed.key_hash)) is not None:
+            return self._replay(event, None, keyed, stored)
         if not self.can_edit(registration, event, arrived):
             raise Closed(N_("registration for {event} closed at {time}; the list is locked"), event=event.name, time=show_time(event.deadline))
-        new = self._checked_version(event, player, text, clean_filename(filename), player_id)
-        return Submitted(self.store.add_version(registration.id, new, arrived, actor="player"), new.deck)
+        new = self._checked_version(event, player, text, filename, player_id)
+        try:
+            return Submitted(self.store.add_version(registration.id, new, arrived, actor="player", key=keyed, event_id=event.id), new.deck)
+        except KeyTaken as taken:
+            return self._replay(event, None, keyed, taken.stored)
+
+    # -- idempotency keys --------------------------------------------------------------------------
+    def _submission_key(self, event: Event, key: str | None, *request: str | None) -> SubmissionKey | None:
+        """The stored form of a client's key: the hash of event and key (the key itself is never
+        kept), and the hash of what came with it (which call, player, file name, list, ID)."""
+        if key is None:
+            return None
+        key = clean_key(key)
+        import hashlib
+        import json
+
+        digest = hashlib.sha256(json.dumps([event.id, key]).encode("utf-8")).hexdigest()
+        return SubmissionKey(digest, hashlib.sha256(json.dumps(list(request), ensure_ascii=False).encode("utf-8")).hexdigest())
+
+    def keyed_token(self, event: Event, key: str | None) -> str:
+        """The edit token of a registration made with an idempotency key: derived from the key
+        with the desk's secret (so the same submission sent again is given it again, with only
+        its hash stored); as unguessable as a random token to whoever does not hold the key."""
+        import base64
+
+        from forcecheck.web.security import Signer
+
+        if self._key_signer is None:
+            self._key_signer = Signer(self.store.secret("submission-keys"))
+        signature = self._key_signer.sign("edit-token", event.id, clean_key(key or ""))
+        return base64.urlsafe_b64encode(bytes.fromhex(signature)).rstrip(b"=").decode("ascii")
+
+    def _replay(self, event: Event, key: str | None, keyed: SubmissionKey, stored: KeyedSubmission) -> Submitted:
+        """The stored answer of the key's first submission; 422 when the key came with another."""
+        if stored.request_hash != keyed.request_hash:
+            raise KeyReused(N_("this Idempotency-Key came with another submission before (that one is stored): "
+                               "a new submission needs a new key"), stored)
+        registration = self.store.registration_at(stored.registration_id, stored.version)
+        if registration is None:  # the key's rows are written together: only a hand-edited database gets here
+            raise NotFound(N_("no registration {id!r}"), id=stored.registration_id)
+        token = self.keyed_token(event, key) if key is not None else None
+        return Submitted(registration, registration.latest.deck, token, replayed=True)
 
     def can_edit(self, registration: Registration, event: Event, at: datetime | None = None) -> bool:
         """Before the deadline, or after it while the organiser has unlocked this registration."""
@@ -699,6 +778,22 @@ def override(reason: str | None, by: str | None = None) -> Override:
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+KEY_LENGTHS = (16, 255)
+"""An idempotency key's length: 16 characters at least, so a key cannot be guessed (a UUID has 36)."""
+
+
+def clean_key(value: str) -> str:
+    """An idempotency key as the client sent it (surrounding spaces and a Structured Field's
+    quotes taken off): 16 to 255 visible ASCII characters, else 400."""
+    key = value.strip()
+    if len(key) >= 2 and key[0] == key[-1] == '"':
+        key = key[1:-1]
+    low, high = KEY_LENGTHS
+    if not low <= len(key) <= high or any(not 0x21 <= ord(c) <= 0x7E for c in key):
+        raise DeskError(N_("an Idempotency-Key is {low} to {high} visible ASCII characters (a random UUID, say)"), low=low, high=high)
+    return key
 
 
 def clean_name(value: str | None, what: str) -> str:

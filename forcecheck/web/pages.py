@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 
 from forcecheck.web import i18n
 from forcecheck.web.desk import Desk, show_time
-from forcecheck.web.security import CSRF_COOKIE, Csrf
+from forcecheck.web.security import CSRF_COOKIE, Csrf, new_token
 
 
 def N_(text: str) -> str:
@@ -116,7 +116,7 @@ class Pages:
 
         html = self.envs[lang].get_template(template).render(
             csrf=self.csrf.form_token(cookie), organiser=organiser, request_path=request.url.path, title_of=title_of,
-            lang_link=lang_link, **values)
+            lang_link=lang_link, submission_key=new_token, **values)
         response = HTMLResponse(html, status_code=status, headers=headers)
         if fresh:
             response.set_cookie(CSRF_COOKIE, cookie, httponly=True, samesite="lax", secure=self.secure, path="/")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from typing import Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
@@ -152,6 +152,21 @@ def registration_json(submitted: Submitted) -> dict[str, Any]:
     return out
 
 
+KEY_HEADER = "Idempotency-Key"
+"""The IETF draft's header (draft-ietf-httpapi-idempotency-key-header): a submission sent again
+with the same key is answered with what the first stored, and stores nothing."""
+REPLAYED_HEADER = "Idempotent-Replayed"
+KEY_DOC = ("A random key (16-255 visible ASCII characters, e.g. a UUID) for this submission: sent again with the same key, "
+           "the call answers what the first stored (header Idempotent-Replayed: true) and stores nothing; the same key "
+           "with another submission is 422. Keys are kept per event.")
+
+
+def _answer(submitted: Submitted, status: int) -> JSONResponse:
+    """The registration's JSON; a replayed answer says so in a header (its body is the first's)."""
+    headers = {REPLAYED_HEADER: "true"} if submitted.replayed else None
+    return JSONResponse(registration_json(submitted), status_code=status, headers=headers)
+
+
 _BODY_DOC = {
     "requestBody": {
         "required": True,
@@ -222,16 +237,19 @@ def check(event_id: str, body: DecklistIn, the_desk: Desk = Depends(desk)) -> di
 
 @router.post("/events/{event_id}/registrations", status_code=201, openapi_extra=_BODY_DOC, dependencies=Limited,
              summary="Register a decklist (JSON or multipart upload); returns the edit_token once")
-async def register(event_id: str, request: Request) -> dict[str, Any]:
+async def register(event_id: str, request: Request,
+                   idempotency_key: str | None = Header(None, alias=KEY_HEADER, description=KEY_DOC)) -> JSONResponse:
     the_desk = desk(request)
     player, text, filename, player_id = await _registration_body(request, the_desk)
-    submitted = await run_in_threadpool(the_desk.submit, event_id, player, text, filename, arrived(request), player_id)
-    return registration_json(submitted)
+    submitted = await run_in_threadpool(the_desk.submit, event_id, player, text, filename, arrived(request), player_id,
+                                        idempotency_key)
+    return _answer(submitted, 201)
 
 
 @router.put("/registrations/{registration_id}", dependencies=Limited,
             summary="Resubmit your list (its edit_token), or enter one on the player's behalf (organiser token and a reason)")
-def resubmit(registration_id: str, body: ResubmitIn, request: Request, the_desk: Desk = Depends(desk)) -> dict[str, Any]:
+def resubmit(registration_id: str, body: ResubmitIn, request: Request, the_desk: Desk = Depends(desk),
+             idempotency_key: str | None = Header(None, alias=KEY_HEADER, description=KEY_DOC)) -> Any:
     filename = body.filename or "decklist.txt"
     if body.edit_token is None:
         if not request.app.state.organiser.bearer_ok(request.headers.get("authorization")):
@@ -240,8 +258,8 @@ def resubmit(registration_id: str, body: ResubmitIn, request: Request, the_desk:
         return registration_json(the_desk.edit_for_player(registration_id, body.player, body.decklist, why, filename,
                                                           body.player_id, body.event))
     submitted = the_desk.resubmit(registration_id, body.edit_token, body.player, body.decklist, filename, arrived(request),
-                                  body.player_id)
-    return registration_json(submitted)
+                                  body.player_id, idempotency_key)
+    return _answer(submitted, 200)
 
 
 def _state(reg) -> RegistrationState:

@@ -19,7 +19,7 @@ from fastapi.responses import RedirectResponse
 from starlette.datastructures import FormData
 
 from forcecheck.web.deps import allowance, arrived, checked_form, desk, form_values, organiser
-from forcecheck.web.desk import N_, Desk, DeskError, Forbidden, Invalid, annotate, override
+from forcecheck.web.desk import N_, Desk, DeskError, Forbidden, Invalid, KeyReused, annotate, override
 from forcecheck.web.pages import Pages
 from forcecheck.web.security import EDIT_COOKIE_DAYS, ORGANISER_COOKIE, edit_cookie_name
 
@@ -67,6 +67,20 @@ def _decklist_from(request: Request, form: FormData, the_desk: Desk) -> tuple[st
     return text, filename
 
 
+def _submission_key(form: FormData) -> str | None:
+    """The page's idempotency key (a hidden field, new on every page shown): the same page sent
+    twice (an answer lost, Submit pressed again) is one submission."""
+    value = form.get("submission")
+    return value if isinstance(value, str) and value else None
+
+
+def _keep_edit_token(request: Request, response, registration_id: str, token: str | None) -> None:
+    """The edit token in a cookie for the registration's pages, in the browser that registered."""
+    response.set_cookie(edit_cookie_name(registration_id), token, max_age=EDIT_COOKIE_DAYS * 86400,
+                        path=request.app.state.links(f"/r/{registration_id}"), httponly=True, samesite="lax",
+                        secure=_pages(request).secure)
+
+
 # -- home ------------------------------------------------------------------------------------------
 @router.get("/")
 def home(request: Request):
@@ -107,12 +121,23 @@ def event_post(event_id: str, request: Request, form: FormData = Depends(checked
     player_id = form.get("player_id")
     text, filename = _decklist_from(request, form, the_desk)
     if form.get("action") == "submit":
-        submitted = the_desk.submit(event_id, player, text, filename, arrived(request), str(player_id or ""))
+        key = _submission_key(form)
+        try:
+            submitted = the_desk.submit(event_id, player, text, filename, arrived(request), str(player_id or ""), key)
+        except KeyReused as reused:
+            # this page was submitted before (its answer lost) with another list: that one is
+            # registered; show it, with the list just sent in the form, not yet submitted
+            registration = the_desk.registration(reused.stored.registration_id)
+            token = the_desk.keyed_token(event, key)
+            response = _receipt(request, registration, token, player=player, player_id=str(player_id or ""), decklist=text,
+                                message=_pages(request).said(request, N_(
+                                    "This page was submitted before, with another list: that one is registered (below). "
+                                    "The list in the form is not submitted yet: press Submit to make it a new version.")))
+            _keep_edit_token(request, response, registration.id, token)
+            return response
         registration_id = submitted.registration.id
         response = _redirect(request, f"/r/{registration_id}")
-        response.set_cookie(edit_cookie_name(registration_id), submitted.edit_token, max_age=EDIT_COOKIE_DAYS * 86400,
-                            path=request.app.state.links(f"/r/{registration_id}"), httponly=True, samesite="lax",
-                            secure=_pages(request).secure)
+        _keep_edit_token(request, response, registration_id, submitted.edit_token)
         return response
     deck = the_desk.check(event, text, filename)
     return _event_page(request, event, player=player, player_id=str(player_id or ""), decklist=text, deck=deck)
@@ -178,9 +203,7 @@ def receipt_code(registration_id: str, request: Request, form: FormData = Depend
     except Forbidden:
         raise Forbidden(N_("That edit code does not open this registration.")) from None
     response = _redirect(request, f"/r/{registration_id}")
-    response.set_cookie(edit_cookie_name(registration_id), code, max_age=EDIT_COOKIE_DAYS * 86400,
-                        path=request.app.state.links(f"/r/{registration_id}"), httponly=True, samesite="lax",
-                        secure=_pages(request).secure)
+    _keep_edit_token(request, response, registration_id, code)
     return response
 
 
@@ -194,8 +217,14 @@ def receipt_post(registration_id: str, request: Request, form: FormData = Depend
     player_id = form.get("player_id")
     text, filename = _decklist_from(request, form, the_desk)
     if form.get("action") == "submit":
-        the_desk.resubmit(registration_id, token, player, text, filename, arrived(request),
-                          str(player_id) if player_id is not None else None)
+        try:
+            the_desk.resubmit(registration_id, token, player, text, filename, arrived(request),
+                              str(player_id) if player_id is not None else None, _submission_key(form))
+        except KeyReused:
+            return _receipt(request, the_desk.authorise(registration_id, token), token, player=player, player_id=str(player_id or ""),
+                            decklist=text, message=_pages(request).said(request, N_(
+                                "This page was submitted before, with another list: that version is stored (below). "
+                                "The list in the form is not submitted yet: press Submit to make it a new version.")))
         return _redirect(request, f"/r/{registration_id}")
     deck = the_desk.check(the_desk.event(registration.event_id), text, filename)
     return _receipt(request, registration, token, player=player, player_id=str(player_id or ""), decklist=text, deck=deck)

@@ -117,8 +117,19 @@ deck_checks = sa.Table(
     sa.Column("outcome_json", sa.Text),  # verify's answer at the table, once recorded
     sa.Column("outcome_at", sa.String(32)),
 )
+submission_keys = sa.Table(
+    "submission_keys", metadata,
+    sa.Column("event_id", sa.String(32), sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("key_hash", sa.String(64), primary_key=True),  # SHA-256 of the event and the client's key, never the key
+    sa.Column("request_hash", sa.String(64), nullable=False),  # what was submitted with it: the same key for another list is refused
+    sa.Column("registration_id", sa.String(32), sa.ForeignKey("registrations.id"), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),  # the version that submission stored
+    sa.Column("created_at", sa.String(32), nullable=False),
+)
 
 _EVENT_BY_ID = sa.select(events).where(events.c.id == sa.bindparam("event_id"))
+_KEY_OF = sa.select(submission_keys).where(submission_keys.c.event_id == sa.bindparam("event_id"),
+                                           submission_keys.c.key_hash == sa.bindparam("key_hash"))
 _REGISTRATION_BY_ID = sa.select(registrations, versions).join(versions, sa.and_(
     versions.c.registration_id == registrations.c.id, versions.c.version == registrations.c.version)).where(
     registrations.c.id == sa.bindparam("registration_id"))
@@ -191,6 +202,33 @@ class NewVersion:
     deck: dict[str, Any]
     contents: list[dict[str, Any]]
     player_id: str | None = None
+
+
+@dataclass(frozen=True)
+class SubmissionKey:
+    """A submission's idempotency key as the store keeps it: the hash of the event and the
+    client's key, and the hash of what was submitted with it."""
+
+    key_hash: str
+    request_hash: str
+
+
+@dataclass(frozen=True)
+class KeyedSubmission:
+    """What the first submission with a key stored: its registration and version."""
+
+    registration_id: str
+    version: int
+    request_hash: str
+
+
+class KeyTaken(Exception):
+    """The key was stored already (by an earlier submission, or one that committed first): the
+    write stored nothing, and ``stored`` says what the key's submission made."""
+
+    def __init__(self, stored: KeyedSubmission):
+        super().__init__(stored.registration_id)
+        self.stored = stored
 
 
 @dataclass(frozen=True)
@@ -434,28 +472,34 @@ class Store:
 
     # -- registrations ---------------------------------------------------------------------------
     def add_registration(self, event_id: str, registration_id: str, token_hash: str, first: NewVersion,
-                         now: datetime, actor: str) -> Registration:
-        """Version 1 of a new registration; ``now`` is when the submission arrived."""
+                         now: datetime, actor: str, key: SubmissionKey | None = None) -> Registration:
+        """Version 1 of a new registration; ``now`` is when the submission arrived. With a
+        ``key`` already stored for the event nothing is written: KeyTaken says what it made."""
 
         def write(conn) -> Registration:
+            _refuse_taken(conn, event_id, key)
             conn.execute(registrations.insert(), {"id": registration_id, "event_id": event_id, "token_hash": token_hash,
                                                   "version": 1, "created_at": stamp(now)})
             conn.execute(versions.insert(), _version_row(registration_id, 1, first, now))
             _log(conn, actor, "registration.create", event_id, registration_id,
                  {"version": 1, "player": first.player, "legal": first.deck["legal"], "fingerprint": first.deck.get("fingerprint"),
                   **({"player_id": first.player_id} if first.player_id else {})})
+            _keep_key(conn, event_id, key, registration_id, 1, now)
             return Registration(registration_id, event_id, token_hash, _moment(now), _stored(registration_id, 1, first, now))
 
-        return self._submission(write)
+        return self._submission(write, event_id, key)
 
     def add_version(self, registration_id: str, new: NewVersion, now: datetime, actor: str,
-                    action: str = "registration.resubmit", why: dict | None = None) -> Registration:
+                    action: str = "registration.resubmit", why: dict | None = None, key: SubmissionKey | None = None,
+                    event_id: str | None = None) -> Registration:
         """Append a version; the registration's counter is bumped first, so two resubmissions at
         once get versions n+1 and n+2, never the same number. The answer is the version this
         call stored (never read back: another edit may have landed since). ``why`` (an
-        organiser's reason) goes into the audit entry."""
+        organiser's reason) goes into the audit entry. A ``key`` (with the registration's
+        ``event_id``) already stored writes nothing: KeyTaken."""
 
         def write(conn) -> Registration:
+            _refuse_taken(conn, event_id, key)
             number = conn.execute(_BUMP_VERSION, {"registration_id": registration_id}).first()
             if number is None:
                 raise KeyError(registration_id)
@@ -463,19 +507,42 @@ class Store:
             _log(conn, actor, action, number.event_id, registration_id,
                  {"version": number.version, "player": new.player, "legal": new.deck["legal"], "fingerprint": new.deck.get("fingerprint"),
                   **({"player_id": new.player_id} if new.player_id else {}), **(why or {})})
+            _keep_key(conn, number.event_id, key, registration_id, number.version, now)
             return Registration(registration_id, number.event_id, number.token_hash, parse_stamp(number.created_at),
                                 _stored(registration_id, number.version, new, now), number.unlocked)
 
-        return self._submission(write)
+        return self._submission(write, event_id, key)
 
-    def _submission(self, write):
+    def _submission(self, write, event_id: str | None = None, key: SubmissionKey | None = None):
         """A submission's writes, committed before this returns: on SQLite together with the
         submissions that arrived meanwhile (GroupCommit); on PostgreSQL in a transaction of its
-        own (the server already makes concurrent commits share their flush)."""
-        if self._group is not None:
-            return self._group.run(write)
-        with self._write() as conn:
-            return write(conn)
+        own (the server already makes concurrent commits share their flush). Two submissions
+        with one key at once (two desks, or a retry while the first is in flight): the later
+        one's insert of the key fails when the first commits (PostgreSQL waits for it), and it is
+        answered with what the first stored."""
+        try:
+            if self._group is not None:
+                return self._group.run(write)
+            with self._write() as conn:
+                return write(conn)
+        except sa.exc.IntegrityError:
+            stored = self.keyed(event_id, key.key_hash) if key is not None and event_id is not None else None
+            if stored is None:
+                raise
+            raise KeyTaken(stored) from None
+
+    def keyed(self, event_id: str, key_hash: str) -> KeyedSubmission | None:
+        """What the submission with this key stored for the event, if one did."""
+        with self._read() as conn:
+            row = conn.execute(_KEY_OF, {"event_id": event_id, "key_hash": key_hash}).first()
+        return KeyedSubmission(row.registration_id, row.version, row.request_hash) if row else None
+
+    def registration_at(self, registration_id: str, version: int) -> Registration | None:
+        """The registration as it stood when ``version`` was stored (that version its latest)."""
+        with self._read() as conn:
+            row = conn.execute(sa.select(registrations, versions).join(versions, versions.c.registration_id == registrations.c.id)
+                               .where(registrations.c.id == registration_id, versions.c.version == version)).first()
+        return _registration(row) if row else None
 
     def registration(self, registration_id: str) -> Registration | None:
         with self._read() as conn:
@@ -648,6 +715,22 @@ def _refuse_foreign_sqlite(path: str | None, shown_url: str) -> None:
 def _log(conn, actor: str, action: str, event_id, registration_id, detail: dict) -> None:
     conn.execute(audit_log.insert(), {"at": stamp(utc_now()), "actor": actor, "action": action, "event_id": event_id,
                                       "registration_id": registration_id, "detail": json.dumps(detail, ensure_ascii=False)})
+
+
+def _refuse_taken(conn, event_id: str | None, key: SubmissionKey | None) -> None:
+    """KeyTaken, before anything is written, when the key was stored already (in this
+    transaction too: GroupCommit writes a batch's submissions in one)."""
+    if key is None:
+        return
+    row = conn.execute(_KEY_OF, {"event_id": event_id, "key_hash": key.key_hash}).first()
+    if row is not None:
+        raise KeyTaken(KeyedSubmission(row.registration_id, row.version, row.request_hash))
+
+
+def _keep_key(conn, event_id: str, key: SubmissionKey | None, registration_id: str, version: int, now: datetime) -> None:
+    if key is not None:
+        conn.execute(submission_keys.insert(), {"event_id": event_id, "key_hash": key.key_hash, "request_hash": key.request_hash,
+                                                "registration_id": registration_id, "version": version, "created_at": stamp(now)})
 
 
 def _version_row(registration_id: str, number: int, new: NewVersion, now: datetime) -> dict:
