@@ -52,6 +52,14 @@ INFO = "Event: Regional Qualifier\nDate: May 21st, 2005\nTime: 10:00 AM (registr
 HEADED = "\nThanks to:\nDave for the ride\nthe Chicago crew\n"
 ROUNDS = "\nRound by round:\n\n1. Burn - WW\n2. Zombies - WLW\n3. ID\n"
 COMMENTS = "\nThanks for reading!\n\nPosted by Jane at 10:42 PM\n3 comments:\n\nBlog Archive\n► 2009 (12)\n▼ 2008 (34)\n▼ December (3)\n"
+TOP8 = ("We had 28 duelists tonight, thanks to everyone who came out!\n\nTOP 8\n1. Andre W. - X-Saber\n2. Lucas P. - Lightsworn\n"
+        "3. Jeremy N. - Blackwing\n4. Tom R. - Tele-DAD\n\nBest record in Swiss: Lucas P. (5-0)\nRogue deck of the night: frogs\n\n")
+STRUCTURE = "Event info\n- Date: Saturday, 8 August 2015\n- Players: 22\n- Structure: 5 rounds Swiss, best of 3, 50 minutes, top 4 cut\n\n"
+ROUNDS_ALONE = "\nRounds\n\nR1 vs Burn (Tom) - 2-0\nHe never found his outs.\n\nR2 vs Zombies (Ann) - 2-1\nLost game 1, sided in 2 cards.\n"
+RESULTS_JA = "\n――――――――――――――――――――\n\n■対戦結果\n予選1回戦　BF　○○\n予選2回戦　剣闘獣　○×○\n決勝T1回戦　ゾンビ　××\n"
+COMMENTS_WP = ("\nShare this: Facebook · Twitter · Email\n\n12 Responses to \"Quickdraw: Going Fast\"\n\n  Kirik says:\n  3 May 2015 at 09:47\n"
+               "  Great write-up! Have you tried a third copy of the tuner? It is really hard to deal with.\n\n"
+               "      Ann_Rider says:\n      4 May 2015 at 15:05\n      Don't own them, honestly :)\n")
 
 
 @pytest.mark.parametrize("page, first", [
@@ -60,7 +68,12 @@ COMMENTS = "\nThanks for reading!\n\nPosted by Jane at 10:42 PM\n3 comments:\n\n
     (LIST + "\nThanks for reading!\n" + HEADED, "Thanks for reading!"),
     (LIST + ROUNDS, "Round by round"),
     (LIST + COMMENTS, "Thanks for reading!"),
-])
+    (TOP8 + LIST, "We had 28 duelists"),  # a top 8 above the list: its numbers are places, not counts
+    (STRUCTURE + LIST, "Event info"),  # an info line cut at its commas ("50 minutes") is no card line
+    (LIST + ROUNDS_ALONE, "Rounds"),  # a word alone above a report is its heading
+    (LIST + RESULTS_JA, "■対戦結果"),  # a rule of ―, Japanese round results (予選1回戦 ... ○×○)
+    (LIST + COMMENTS_WP, "Share this"),  # a blog's comments: "Kirik says:", "3 May 2015 at 09:47", "12 Responses to"
+], ids=["report", "info", "headed", "rounds", "comments", "top8", "structure", "rounds-alone", "results-ja", "comments-wp"])
 def test_the_text_of_a_page_around_a_legal_list_leaves_it_legal_with_one_finding(page, first):
     report = check(page)
     assert report.legal and report.sections == {"main": 40, "extra": 6}, errors(report)
@@ -68,9 +81,10 @@ def test_the_text_of_a_page_around_a_legal_list_leaves_it_legal_with_one_finding
     assert finding.severity == "warning" and finding.line == line_of(page, first)
 
 
-@pytest.mark.parametrize("text", [REPORT, HEADED, ROUNDS, COMMENTS])
-def test_the_same_text_beside_an_illegal_list_leaves_it_illegal_for_its_own_reason(text):
-    report = check(ILLEGAL + text)
+@pytest.mark.parametrize("text, above", [(REPORT, False), (HEADED, False), (ROUNDS, False), (COMMENTS, False), (TOP8, True),
+                                         (STRUCTURE, True), (ROUNDS_ALONE, False), (RESULTS_JA, False), (COMMENTS_WP, False)])
+def test_the_same_text_beside_an_illegal_list_leaves_it_illegal_for_its_own_reason(text, above):
+    report = check(text + ILLEGAL if above else ILLEGAL + text)
     assert not report.legal
     assert [(code, card) for code, card, _line in errors(report)] == [("FC201", "Mirror Force")]
     assert report.sections == {"main": 40, "extra": 6}
@@ -218,3 +232,46 @@ def test_a_card_under_a_group_of_another_kind_is_said_on_its_line():
     said = [v for v in report.violations if v.code == "FC011"]
     assert [(v.card, v.line) for v in said] == [("Dark Hole", line_of(moved, "1 Dark Hole"))]
     assert "'Monsters'" in said[0].message
+
+
+# --- the shapes of a second probe of new pages (12 pages: 6 -> 11 read right) ----------------------------
+
+def test_a_numbered_block_of_cards_above_the_list_stays_cards():
+    """The top 8's exemption is for lines that name no card: '1. Dark Hole' ... are cards."""
+    page = "TOP 3\n1. Dark Hole\n2. Book of Moon\n3. Mystic Tomato\n\n" + LIST
+    report = check(page)
+    assert report.sections["main"] == 46 and ("FC101", None, 1) not in errors(report)
+    assert [v.code for v in report.violations if v.code == "FC016"] == []
+
+
+def test_a_word_alone_above_cards_is_no_heading_of_text():
+    """'Rounds' is text above a report; above card lines it is what it was: an unknown card."""
+    report = check(LIST + "\nSide Deck:\n2 Sangan\n\nRounds\n\n1 Giant Trunade\n")
+    assert ("FC001", "Rounds", line_of(LIST + "\nSide Deck:\n2 Sangan\n\nRounds\n", "Rounds")) in errors(report)
+
+
+def test_a_counted_line_that_is_no_date_stays_a_card_among_comments():
+    """A blog's comment lines are text; '2 Mystic Tomato' in them is still a card line."""
+    page = LIST + COMMENTS_WP.replace("  3 May 2015 at 09:47\n", "  2 Mystic Tomato\n")
+    report = check(page)
+    assert report.sections == {"main": 40, "extra": 6, "side": 2}  # counted, placed after the extra deck (FC011)
+    assert errors(report) == [("FC201", "Mystic Tomato", line_of(page, "2 Mystic Tomato"))]  # 2 main + 2 side: 4 copies
+
+
+@pytest.mark.parametrize("rarity", ["*(Super Rare)* — $4.50 ea", "_(Common)_ — $0.50", "**(Ultra Rare)** - $9.99"])
+def test_a_markdown_rarity_and_a_price_after_a_name_are_annotations(rarity):
+    page = LIST.replace("3 Junk Synchron\n", f"- 3x Junk Synchron {rarity}\n")
+    report = check(page)
+    assert report.legal and report.sections == {"main": 40, "extra": 6}, errors(report)
+    unknown = check(page.replace("Junk Synchron", "Junk Synchrom Zzz"))
+    assert [code for code, _card, line in errors(unknown) if line == 2] == ["FC001"]
+
+
+def test_a_line_of_section_totals_is_checked_against_each_section():
+    good = LIST + "\nMain deck total: 40 · Extra: 6\n"
+    report = check(good)
+    assert report.legal and report.sections == {"main": 40, "extra": 6}, errors(report)
+    assert [v for v in report.violations if v.code == "FC006"] == []
+    wrong = check(good.replace("Extra: 6", "Extra: 7"))
+    found = [(v.code, v.line, v.found, v.limit) for v in wrong.violations if v.code == "FC006"]
+    assert found == [("FC006", line_of(good, "Main deck total"), 6, "7")]

@@ -23,6 +23,7 @@ from forcecheck.decklists.lines import (
     metadata_of,
     misspelt_header,
     read_header,
+    section_totals,
     split_at_headers,
     strip_markup,
     total_of,
@@ -46,6 +47,9 @@ class LineKind(Enum):
     in brackets on a line of its own (the resolver looks its words up: a card so written is no remark)."""
     TOTAL = "total"
     """``Total: 41``, ``43 cards total``: no card, checked against the cards."""
+    TOTALS = "totals"
+    """``Main deck total: 40 · Stones: 11 · Side: 12``: a total of each section named (value: the
+    ``(count, section title)`` pairs), each checked as a TOTAL is."""
     METADATA = "metadata"
     """``Player: Jane D.``, ``Event:``, ``Date:``."""
     TABLE_HEADER = "table-header"
@@ -80,7 +84,8 @@ class LineToken(Record):
     pieces: list[str] | None
     """COLLAPSED: the parts to read again; LIST: the card lines."""
     value: tuple | None
-    """METADATA, COMMENT_METADATA: ``(key, value)``; TOTAL: ``(count, section title or None)``."""
+    """METADATA, COMMENT_METADATA: ``(key, value)``; TOTAL: ``(count, section title or None)``;
+    TOTALS: a tuple of ``(count, section title)``."""
     trailing: str | None
     """A comment after a card line (``4 Name  // my note``)."""
 
@@ -105,7 +110,8 @@ the mark between a card's faces (``Ruler // J-ruler``)."""
 _MARKDOWN_HEADING = lazy(r"^(?:#+|//)\s*")
 _BULLET = lazy(r"^(?:[-*]\s+|[•·●▪►>|]\s*)+(?=\S)")
 """``- 4x Name``, ``* Name``, ``• Name``: list items (``-1 Name`` is a negative count, no bullet)."""
-_RULE_LINE = lazy(r"^[\s|+=_~*・･·•\-–—:]*$")
+_RULE_LINE = lazy(r"^[\s|+=_~*・･·•\-–—:\u2010-\u2015\u2500-\u257f＝＿～〜ー－]*$")
+"""A line of rule characters (``---``, ``====``, ``――――``, ``━━━━``): a separator, as good as a blank line."""
 _EDITORS_NOTE = lazy(r"^[\[［].*(?:\.\.\.|…).*[\]］]$")
 """A whole line in square brackets with an ellipsis: an editor's mark (``[... the page ends here ...]``)."""
 
@@ -155,6 +161,9 @@ def classify(line: str, headers: HeaderTable) -> LineToken:
         line = uncommented
         if not line:
             return LineToken(LineKind.COMMENT, trailing or "")
+    totals = section_totals(line, headers)
+    if totals is not None:
+        return LineToken(LineKind.TOTALS, line, value=totals, trailing=trailing)
     total = total_of(line)
     if total is not None:
         return LineToken(LineKind.TOTAL, line, value=total, trailing=trailing)

@@ -84,10 +84,10 @@ _TRAILING_ANNOTATION = lazy(
     r"\s*(?:[-–—@:]\s*|\s)(?:[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?(?:\s*(?:ea\.?|each|apiece|/ea))?"
     r"|\d{1,5}(?:[.,]\d{1,2})?\s*(?:円|yen|USD|EUR)"
     r"|(?P<code>[A-Za-z][A-Za-z0-9]{1,5}-[A-Za-z]{0,3}[0-9?]{2,4}[A-Za-z]{0,2})\??)\s*$"
-    r"|\s*(?:\([^()]*\)|（[^（）]*）)\s*$")
+    r"|\s*(?P<em>[*_]{1,2})?(?:\([^()]*\)|（[^（）]*）)(?(em)[*_]{1,2})\s*$")
 """What a shop's or a report's list writes after a card's name: a price (``- $2.49 ea``, ``300円``),
 a set code after a dash, even one written half (``- PSV-???``, ``- DCR-001?``), a rarity or a
-remark in brackets (``(Super Rare)``, ``(forgot, sorry)``)."""
+remark in brackets (``(Super Rare)``, ``(forgot, sorry)``, Markdown's ``*(Super Rare)*``)."""
 
 
 def without_annotations(name: str) -> tuple[str, str | None] | None:
@@ -103,7 +103,7 @@ def without_annotations(name: str) -> tuple[str, str | None] | None:
         piece = match.group(0)
         if match.group("code"):
             code = code or match.group("code")
-        elif not piece.strip().startswith(("(", "（")):
+        elif not piece.strip().lstrip("*_").startswith(("(", "（")):
             priced = True
         text = text[: match.start()].rstrip(" -–—@:")
     if text == name or not text or not (priced or code):
@@ -493,6 +493,27 @@ _TOTAL_BY_SECTION = lazy(
 """``Total Cards: 40 main, 5 fusion, 15 side``: a total said per section (the first is checked)."""
 
 
+_TOTALS_SEPARATOR = lazy(r"\s+[·•|/]\s+|\s*[;,]\s+")
+_SECTION_TOTAL = lazy(r"^(?:total\s+)?(?P<title>[^\W\d_](?:[^\W\d_]|\s){0,30}?)(?:\s+total)?\s*[:：=\-–—]\s*(?P<n>\d{1,3})(?:\s+cards?)?$",
+                      re.IGNORECASE)
+
+
+def section_totals(line: str, headers) -> tuple[tuple[int, str], ...] | None:
+    """``Main deck total: 40 · Stones: 11 · Side: 12`` -> ((40, "Main deck"), (11, "Stones"),
+    (12, "Side")): a line of two or more section totals, each titled by a section the format knows
+    (a header's title, never a card line: none writes its count after a colon beside another)."""
+    pieces = _TOTALS_SEPARATOR.split(fold_width(line).strip())
+    if len(pieces) < 2:
+        return None
+    totals = []
+    for piece in pieces:
+        match = _SECTION_TOTAL.match(piece.strip())
+        if match is None or header_key(match.group("title")) not in headers.sections:
+            return None
+        totals.append((int(match.group("n")), match.group("title")))
+    return tuple(totals)
+
+
 def total_of(line: str) -> tuple[int, str | None] | None:
     """``Total: 41`` / ``43 cards total`` / ``Total cards main deck - 40`` -> (41, None) /
     (43, None) / (40, "main deck"); ``Total Cards: 40 main, 5 fusion, 15 side`` -> (40, "main")."""
@@ -593,9 +614,14 @@ _JAPANESE_SENTENCE = lazy(r"(?:です|ます|でした|ました|ません|だ�
 _WORD = lazy(r"[A-Za-z']+")
 
 
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _FOOTER = lazy(r"^(?:posted|written|edited|submitted|published)\s+(?:by|on|at)\b|^(?:labels?|tags?|share this|permalink|"
-              r"newer posts?|older posts?|leave a (?:comment|reply)|\d+\s+comments?|reply|quote)\b", re.IGNORECASE)
-"""A blog's or forum's footer line under a post (``Posted by Jane at 10:42 PM``, ``3 comments``)."""
+              r"newer posts?|older posts?|leave a (?:comment|reply)|\d+\s+(?:comments?|responses?|replies)|reply|quote)\b"
+              r"|^\S+(?: \S+)? (?:says|said|wrote|replied):?$"
+              r"|^(?:\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + r",?|" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?,?)\s+\d{4}"
+              r"(?:,?\s+(?:at\s+)?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?)?$", re.IGNORECASE)
+"""A blog's or forum's footer line under a post or a comment (``Posted by Jane at 10:42 PM``,
+``3 comments``, ``12 Responses to "..."``, ``Kirik says:``, ``2 May 2015 at 21:10``)."""
 
 
 def looks_like_prose(text: str) -> bool:

@@ -211,6 +211,10 @@ class _Reader:
         elif kind is LineKind.TOTAL:
             deck.notes.append(Note("total", token.text, number, *token.value))
             self.blank = 0
+        elif kind is LineKind.TOTALS:
+            for count, title in token.value:
+                deck.notes.append(Note("total", token.text, number, count, title))
+            self.blank = 0
         elif kind is LineKind.METADATA:
             self._metadata(*token.value)
             deck.notes.append(Note("metadata", token.text, number))

@@ -104,6 +104,8 @@ class _Resolver(LineReading, PageText):
         for problem in deck.problems:
             section_id = fmt.section_id(problem.section) if problem.section else None
             self.add(problem.rule, message=problem.message, line=problem.line, section=section_id or problem.section, card=problem.card)
+        if page_text_possible(deck, fmt):  # before the notes: a sentence beside the page's text is not among the cards
+            self.page_text = self._find_page_text()
         for note in deck.notes:
             if note.kind == "table-header":
                 self._read_as(ReadingKind.TABLE_HEADER_ROW, note.line, note.text, "nothing")
@@ -124,8 +126,6 @@ class _Resolver(LineReading, PageText):
                 self.add("deck-title", line=note.line,
                          message=f"{note.text!r} is read as the deck's name, not as a card: a header of the same section follows it")
         sections = deck.sections
-        if page_text_possible(deck, fmt):
-            self.page_text = self._find_page_text()
         parents = {id(s.parent) for s in sections if s.group and s.parent is not None}
         for section in sections:
             if not section.title:  # a loose block or a table (Section.loose, without the property call)
@@ -335,6 +335,9 @@ class _Resolver(LineReading, PageText):
     def _loose(self, section: Section, entries: list[Entry]) -> None:
         items = []
         for entry in entries:
+            if id(entry) in self.page_text:  # the page's text (a top 8 above the list): no card seen yet
+                self._resolve_entry(entry)
+                continue
             line_items = self._resolve_entry(entry)
             if (not self.card_seen and len(line_items) == 1 and line_items[0].card is None and not line_items[0].note
                     and not _CODE_LIKE.match(entry.name.strip())

@@ -206,12 +206,14 @@ class LineReading:
 
     def _among_cards(self, line: int | None) -> bool:
         """Whether the line touches the list's card lines (one right above or below it, no blank
-        between): a sentence there that begins with a card's name may be that card with a note."""
+        between): a sentence there that begins with a card's name may be that card with a note.
+        Lines of the page's text are no card lines (a matchups block: ``Machina — bad.``)."""
         if line is None:
             return False
         lines = self.card_lines
         if lines is None:
-            lines = self.card_lines = {e.line for section in self.deck.sections for e in section.entries if e.line is not None}
+            lines = self.card_lines = {e.line for section in self.deck.sections for e in section.entries
+                                       if e.line is not None and id(e) not in self.page_text}
         return line - 1 in lines or line + 1 in lines
 
     def _metadata_line(self, note: Note) -> None:

@@ -30,25 +30,54 @@ from forcecheck.resolve.model import resolve_card
 _TEXT_NOTES = frozenset({"prose", "metadata", "deck-name"})
 """Notes that are the page's text: a sentence, an info line (``Event: ...``, ``Deck: Tele-DAD``)."""
 _NEUTRAL_NOTES = frozenset({"comment", "total", "label", "table-header", "columns", "remark", "header-corrected"})
-_REPORT_LINE = lazy(r"\svs?\.?\s|\b[0-9]-[0-9]\b")
-"""A match result (``Round 2 vs. Burn - 2-1``): a sign of a report, never alone the reason a line is
+_REPORT_LINE = lazy(r"\svs?\.?\s|\b[0-9]-[0-9]\b|[0-9０-９]回戦|[○×●◯✕]{2,}\s*$")
+"""A match result (``Round 2 vs. Burn - 2-1``, ``予選1回戦　BF　○×○``): a sign of a report, never alone the reason a line is
 text (the line must still name no card)."""
+_HEADING_ALONE = lazy(r"^[^\W\d_][^\W\d_'’]*(?: [^\W\d_'’]+){0,3}:?$")
+"""A line of one to four words alone (``Rounds``, ``Round by round``): above a block of text, its heading."""
 _GENERIC_WORDS = frozenset({"deck", "the", "of", "and", "a", "cards", "card", "list", "decklist"})
 """Words of section titles that say nothing of which section (``About the Deck`` names none)."""
 
 
 def page_text_possible(deck, fmt) -> bool:
-    """Whether a list may hold text of a page at all: a line read as text or info, or a header
-    the format does not know. A clean list (a .ydk, a plain list) skips the step."""
+    """Whether a list may hold text of a page at all: a line read as text or info, a header the
+    format does not know, or a match result. A clean list (a .ydk, a plain list) skips the step."""
     if any(note.kind in _TEXT_NOTES for note in deck.notes):
         return True
-    return any(section.title and not section.group and (section.target or fmt.section_id(section.title)) is None
-               for section in deck.sections)
+    if any(section.title and not section.group and (section.target or fmt.section_id(section.title)) is None
+           for section in deck.sections):
+        return True
+    return any(_REPORT_LINE.search(entry.name) for section in deck.sections for entry in section.entries)
+
+
+_INFO_KEY = lazy(r"^[^\W\d_][^\W\d_ ]*(?: [^\W\d_]+){0,2}:\s+\S")
+"""``Structure: 5 rounds Swiss, best of 3, 50 minutes``: a word or three and a colon before a value."""
+
+
+def _info_lines(entries: list[Entry]) -> set[int]:
+    """Lines of an info line cut into pieces at its commas (``Structure: 5 rounds Swiss, best of 3,
+    50 minutes, top 4 cut``): the first piece is the key and its value, no counted card line, so
+    a later piece's number (``50 minutes``) is the info's, not a count. The pieces must still name
+    no card to be text."""
+    first: dict[int, Entry] = {}
+    several: set[int] = set()
+    for entry in entries:
+        if entry.line is None:
+            continue
+        if entry.line in first:
+            several.add(entry.line)
+        else:
+            first[entry.line] = entry
+    return {line for line in several
+            if (first[line].count_text is None or first[line].count_last is not None) and _INFO_KEY.match(first[line].name)}
 
 
 def _numbered(entries: list[Entry]) -> bool:
     """``1. Lumia - WW``, ``2. Sol - WLW``, ...: lines numbered 1, 2, 3 in order are an enumeration
-    (the rounds of a report, the comments of a thread), their numbers no counts."""
+    (the rounds of a report, the comments of a thread, a top 8), their numbers no counts; a
+    heading may be its first line (``TOP 8``: its number after its word)."""
+    if entries and entries[0].count_last is not None:
+        entries = entries[1:]
     return len(entries) >= 3 and all(
         e.count_text is not None and e.count_last is None and e.count == n for n, e in enumerate(entries, start=1))
 
@@ -98,17 +127,25 @@ class PageText:
                 _REPORT_LINE.search(e.name) or looks_like_prose(e.name) or looks_like_text(e.name) for e in block.entries)
             numbered = _numbered(block.entries)
             if not started:  # above the list, a line under no header that is no card is its title or a heading (FC010)
-                started = anchored or any(e.count_text is not None for e in block.entries)
-                if not started and block.loose:
+                started = anchored or (not numbered and any(e.count_text is not None for e in block.entries))
+                if not started and block.loose and not numbered and not (previous_text and block.entries[1:]):
+                    # a top 8 above the list (1. Name - Deck, 2. ...) and lines after text are the page's
                     previous_text = False
                     continue
-            if anchored or not evidence or not all(self._no_card_here(e, numbered) for e in block.entries):
+            info = _info_lines(block.entries)
+            if anchored or not evidence or not all(self._no_card_here(e, numbered or e.line in info) for e in block.entries):
                 previous_text = False
                 continue
             found.update(id(e) for e in block.entries)
             if heading:
                 found.add(id(head))
             previous_text = True
+        for block, following in zip(blocks, blocks[1:], strict=False):  # "Rounds" alone above a report: its heading
+            if (block.head is None and len(block.entries) == 1 and id(block.entries[0]) not in found
+                    and following.entries and all(id(e) in found for e in following.entries)
+                    and _HEADING_ALONE.match(block.entries[0].name) and block.entries[0].count_text is None
+                    and self._no_card_here(block.entries[0])):
+                found.add(id(block.entries[0]))
         if found:
             for section in self.deck.sections:  # "Thanks to:" whose every line is text: a heading of the page
                 if (section.title and section.entries and not self._known_header(section) and self._names_no_section(section.title)
