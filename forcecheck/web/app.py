@@ -63,6 +63,8 @@ class DeskConfig:
     """What all the browsers behind one address may spend together per minute (None: ``limits.ROOM_FACTOR`` times ``client_limit``)."""
     limits_path: str | None = None
     """The shared table of client allowances of several worker processes (made by ``serve``)."""
+    door_path: str | None = None
+    """The shared table of the organiser's door (wrong tokens per address) of several worker processes (made by ``serve``)."""
     body_limit: int = MAX_BODY_BYTES
     clock: object = field(default=None, repr=False)
     """A zero-argument callable giving the current UTC time (tests move it past deadlines)."""
@@ -78,6 +80,7 @@ class DeskApp(FastAPI):
 
 def create_app(config: DeskConfig) -> FastAPI:
     from forcecheck.api import Checker
+    from forcecheck.web.door import Door
     from forcecheck.web.limits import ClientLimits
     from forcecheck.web.pages import Links, Pages
     from forcecheck.web.routes_api import router as api_router
@@ -101,6 +104,7 @@ def create_app(config: DeskConfig) -> FastAPI:
         report_refused()
         desk.close()
         app.state.limits.close()
+        app.state.door.close()
 
     app = DeskApp(
         lifespan=lifespan,
@@ -117,6 +121,7 @@ def create_app(config: DeskConfig) -> FastAPI:
     app.state.csrf = Csrf(signer)
     app.state.pages = Pages(desk, app.state.csrf, config.secure_cookies, links)
     app.state.limits = ClientLimits(config.client_limit, config.limits_path, config.address_limit)
+    app.state.door = Door(config.door_path)
 
     @app.exception_handler(DeskError)
     async def desk_error(request: Request, exc: DeskError):

@@ -7,13 +7,15 @@ Routes declare these (``Depends``) and hold no such rule themselves.
 
 from __future__ import annotations
 
+import logging
+import math
 from datetime import datetime
 from typing import Any
 
 from fastapi import Request
 
 from forcecheck.web.desk import N_, Desk, DeskError, Unauthorized
-from forcecheck.web.security import CSRF_COOKIE, ORGANISER_COOKIE, Csrf
+from forcecheck.web.security import CSRF_COOKIE, ORGANISER_COOKIE, Csrf, bearer_token
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 EXPIRED = N_("This form had expired (or came from another site); nothing was saved. Check your list below and press the button again.")
@@ -71,16 +73,81 @@ def arrived(request: Request) -> datetime:
     return request.scope["state"]["arrived"]
 
 
+def client_address(request: Request) -> str:
+    """The client's address: the peer's, or, from a proxy trusted by ``--forwarded-allow-ips``,
+    the one it names (uvicorn's proxy headers). What the allowances and the organiser's door count."""
+    return request.client.host if request.client else "unknown"
+
+
 def is_organiser(request: Request) -> bool:
-    """The organiser token as a Bearer header; or the organiser's session cookie where a
-    cross-site request cannot use it: a reading call, or a page's form (its CSRF token is
-    checked by :func:`checked_form`). The API's writing calls need the token itself."""
-    organiser = request.app.state.organiser
-    if organiser.bearer_ok(request.headers.get("authorization")):
+    """The organiser token as a Bearer header (through the organiser's door); or the organiser's
+    session cookie where a cross-site request cannot use it: a reading call, or a page's form (its
+    CSRF token is checked by :func:`checked_form`). The API's writing calls need the token itself."""
+    if bearer_ok(request):
         return True
     if request.method not in SAFE_METHODS and wants_json(request.scope):
         return False
-    return organiser.session_ok(request.cookies.get(ORGANISER_COOKIE))
+    return request.app.state.organiser.session_ok(request.cookies.get(ORGANISER_COOKIE))
+
+
+_BEARER_TRIED = "organiser_bearer"
+
+
+def bearer_ok(request: Request) -> bool:
+    """Whether the request's ``Authorization: Bearer`` is the organiser token, asked once per
+    request (the guard and the page's menu ask again: one try, counted once). WrongTokens (429)
+    when its address must wait or is locked out."""
+    state = request.scope.setdefault("state", {})
+    if _BEARER_TRIED not in state:
+        state[_BEARER_TRIED] = False  # a refusal answers False to whoever asks again (the error page's menu)
+        state[_BEARER_TRIED] = organiser_token_ok(request, bearer_token(request.headers.get("authorization")), "api")
+    return state[_BEARER_TRIED]
+
+
+class WrongTokens(DeskError):
+    """Too many wrong organiser tokens from one address (forcecheck.web.door): a wait, or a lock-out."""
+
+    status = 429
+
+    PAGE = {
+        False: N_("Too many wrong organiser tokens from your address: wait {seconds} s and try again."),
+        True: N_("Too many wrong organiser tokens from your address: it is locked out for {minutes} minutes (try again in "
+                 "{seconds} s). The organiser can still log in from another network."),
+    }
+    API = {
+        False: "too many wrong organiser tokens from your address: try again in {seconds} s",
+        True: "too many wrong organiser tokens from your address: it is locked out of the organiser's calls for {minutes} min; "
+              "try again in {seconds} s",
+    }
+
+    def __init__(self, retry_after: int, locked: bool, page: bool):
+        super().__init__((self.PAGE if page else self.API)[locked], seconds=retry_after, minutes=math.ceil(retry_after / 60))
+        self.retry_after = retry_after
+
+
+_door_log = logging.getLogger("forcecheck.desk")
+
+
+def organiser_token_ok(request: Request, token: str | None, via: str) -> bool:
+    """One try of the organiser token (``via``: ``api`` for a Bearer header, ``login`` for the
+    login page), through the organiser's door: per client address and overall, a wait then a
+    lock-out (429, WrongTokens) after wrong ones. No token (none given, another scheme) is no try.
+    Each wait's start and lock-out is written to the audit log and the desk's log with the
+    address and the counts, never the token tried."""
+    if not token:
+        return False
+    organiser = request.app.state.organiser
+    outcome = request.app.state.door.attempt(client_address(request), arrived(request).timestamp(),
+                                             lambda: organiser.token_ok(token))
+    for event in outcome.events:
+        action = event.pop("action")
+        detail = {**event, "via": via}
+        request.app.state.desk.store.log("desk", action, None, None, detail)
+        _door_log.log(logging.INFO if action == "organiser.backoff" else logging.WARNING, "forcecheck serve: organiser door: %s %s",
+                      action.partition(".")[2], ", ".join(f"{k}={v}" for k, v in detail.items()))
+    if outcome.shut:
+        raise WrongTokens(outcome.shut.retry_after, outcome.shut.locked, page=not wants_json(request.scope))
+    return outcome.ok
 
 
 def organiser(request: Request) -> None:
@@ -152,7 +219,7 @@ async def allowance(request: Request):
 def _spend(request: Request, limits) -> None:
     from forcecheck.web.limits import Refused
 
-    client = request.client.host if request.client else "unknown"
+    client = client_address(request)
     session = request.cookies.get(CSRF_COOKIE) or None
     size = request.scope["state"].get("body_bytes", 0)
     try:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from forcecheck.register import write_json
-from forcecheck.web.deps import allowance, arrived, desk, is_organiser, organiser
+from forcecheck.web.deps import allowance, arrived, bearer_ok, desk, is_organiser, organiser
 from forcecheck.web.desk import Desk, Invalid, Submitted, Unauthorized, override
 
 router = APIRouter(prefix="/api")
@@ -252,7 +252,7 @@ def resubmit(registration_id: str, body: ResubmitIn, request: Request, the_desk:
              idempotency_key: str | None = Header(None, alias=KEY_HEADER, description=KEY_DOC)) -> Any:
     filename = body.filename or "decklist.txt"
     if body.edit_token is None:
-        if not request.app.state.organiser.bearer_ok(request.headers.get("authorization")):
+        if not bearer_ok(request):
             raise Unauthorized("give the registration's edit_token, or the organiser token (Authorization: Bearer) and a reason")
         why = override(body.reason, body.by)
         return registration_json(the_desk.edit_for_player(registration_id, body.player, body.decklist, why, filename,

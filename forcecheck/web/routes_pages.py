@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse
 from starlette.datastructures import FormData
 
-from forcecheck.web.deps import allowance, arrived, checked_form, desk, form_values, organiser
+from forcecheck.web.deps import allowance, arrived, checked_form, desk, form_values, organiser, organiser_token_ok
 from forcecheck.web.desk import N_, Desk, DeskError, Forbidden, Invalid, KeyReused, annotate, override
 from forcecheck.web.pages import Pages
 from forcecheck.web.security import EDIT_COOKIE_DAYS, ORGANISER_COOKIE, edit_cookie_name
@@ -255,7 +255,7 @@ class WrongToken(DeskError):
 @refills(_login_again)
 def login(request: Request, form: FormData = Depends(checked_form)):
     organiser_ = request.app.state.organiser
-    if not organiser_.bearer_ok("Bearer " + str(form.get("token") or "")):
+    if not organiser_token_ok(request, str(form.get("token") or "").strip(), "login"):  # the organiser's door: waits, lock-outs
         raise WrongToken(N_("That is not the organiser token."))
     response = _redirect(request, _safe_next(str(form.get("next") or "")))
     response.set_cookie(ORGANISER_COOKIE, organiser_.new_session(), httponly=True, samesite="lax", secure=_pages(request).secure,

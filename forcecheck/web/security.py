@@ -54,6 +54,15 @@ def token_matches(given: str | None, stored_hash: str) -> bool:
     return hmac.compare_digest(token_hash(given), stored_hash)
 
 
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header; None for no header, another
+    scheme (a proxy's Basic login) or an empty token."""
+    if not authorization:
+        return None
+    scheme, _, value = authorization.partition(" ")
+    return (value.strip() or None) if scheme.lower() == "bearer" else None
+
+
 class Signer:
     """HMAC signatures with a server key: organiser session cookies and CSRF tokens."""
 
@@ -82,10 +91,12 @@ class Organiser:
         self.clock = clock
 
     def bearer_ok(self, authorization: str | None) -> bool:
-        if not authorization:
-            return False
-        scheme, _, value = authorization.partition(" ")
-        return scheme.lower() == "bearer" and token_matches(value.strip(), self.token_hash)
+        return self.token_ok(bearer_token(authorization))
+
+    def token_ok(self, token: str | None) -> bool:
+        """Is ``token`` the organiser token? (Constant-time; the organiser's door, ``deps``,
+        decides first whether the client may try.)"""
+        return token_matches(token, self.token_hash)
 
     def new_session(self) -> str:
         """A new session's cookie value (its hash is stored, with when it ends)."""

@@ -103,11 +103,14 @@ def serve(db: str | None, host: str, port: int, session_options: dict, secure_co
     limits_dir = tempfile.mkdtemp(prefix="forcecheck-desk-")
     settings = {"db": db or DEFAULT_DB, "session": session_options, "secure_cookies": secure_cookies, "public_url": public_url,
                 "client_limit": DEFAULT_CLIENT_LIMIT if client_limit is None else client_limit, "address_limit": address_limit,
-                "limits_path": os.path.join(limits_dir, "clients") if workers > 1 else None}
+                "limits_path": os.path.join(limits_dir, "clients") if workers > 1 else None,
+                "door_path": os.path.join(limits_dir, "door") if workers > 1 else None}
     if settings["limits_path"]:
+        from forcecheck.web.door import Door
         from forcecheck.web.limits import ClientLimits
 
         ClientLimits.create_shared(settings["limits_path"])
+        Door.create_shared(settings["door_path"])
     os.environ[WORKER_ENV] = json.dumps(settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     print(f"forcecheck registration desk on http://{shown}:{port}/  (database: {shown_db}; {workers} worker process"
@@ -165,7 +168,7 @@ def worker_app():
     return create_app(DeskConfig(db_url=settings["db"], admin_token=os.environ[TOKEN_ENV], checker=checker,
                                  secure_cookies=settings["secure_cookies"], public_url=settings["public_url"],
                                  client_limit=settings["client_limit"], address_limit=settings.get("address_limit"),
-                                 limits_path=settings["limits_path"]))
+                                 limits_path=settings["limits_path"], door_path=settings.get("door_path")))
 
 
 def raise_open_file_limit() -> None:
