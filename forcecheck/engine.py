@@ -211,6 +211,8 @@ class CompiledFormat(Record):
     of the cards they claim (``forcecheck.placement``)."""
     rest: str | None
     """The section that takes every card under no header that no placement claims (the main deck)."""
+    binds: dict[str, Callable[[Card], bool]]
+    """Sections whose names bind to the cards of a kind (``SectionSpec.binds``), with the test."""
     _header_table: HeaderTable | None
     _steps: dict
     derived: dict
@@ -237,6 +239,7 @@ class CompiledFormat(Record):
         group_claims: dict[str, Callable[[Card], bool]] | None = None,
         placements: list[tuple[str, Callable[[Card], bool]]] | None = None,
         rest: str | None = None,
+        binds: dict[str, Callable[[Card], bool]] | None = None,
         _header_table: HeaderTable | None = None,
         _steps: dict | None = None,
         derived: dict | None = None,
@@ -257,6 +260,7 @@ class CompiledFormat(Record):
         self.group_claims = {} if group_claims is None else group_claims
         self.placements = [] if placements is None else placements
         self.rest = rest
+        self.binds = {} if binds is None else binds
         self._header_table = _header_table
         self._steps = {} if _steps is None else _steps
         self.derived = {} if derived is None else derived
@@ -409,6 +413,7 @@ def compile_format(
     groups: dict[str, str] = {}
     group_claims: dict[str, Callable[[Card], bool]] = {}
     placements: list[tuple[str, Callable[[Card], bool]]] = []
+    binds: dict[str, Callable[[Card], bool]] = {}
     rest = None
     for section in spec.sections:
         for title in [section.id, section.title, *section.aliases]:
@@ -421,6 +426,8 @@ def compile_format(
             rest = section.id
         elif section.placement is not None:
             placements.append((section.id, compile_selector(section.placement, cost_of)))
+        if section.binds is not None:
+            binds[section.id] = compile_selector(section.binds, cost_of)
     ruler_where = spec.ruler.where if spec.ruler else None
     plan = _plan(rules)
     return CompiledFormat(
@@ -438,6 +445,7 @@ def compile_format(
         group_claims=group_claims,
         placements=placements,
         rest=rest,
+        binds=binds,
         notes=[note for rule in rules for note in getattr(rule.check, "notes", ())],
     )
 

@@ -269,6 +269,39 @@ def real_ygo_catalog(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def today_ygo_db(tmp_path_factory):
+    """A catalog of ../shared's cards of 2026 (``cards-2026.cdb``) with the 2026 TCG, Traditional
+    and Worlds lists imported, as a user would ('forcecheck catalog import ygopro', 'forcecheck
+    banlist import'); its path (skips without ../shared)."""
+    if not (SHARED / "data" / "ygo").is_dir():
+        pytest.skip("../shared (third-party card data) is not beside this checkout; it is not shipped with the repo")
+    from forcecheck.importers.pipeline import import_banlists, import_files
+
+    db = tmp_path_factory.mktemp("today-ygo") / "catalog.sqlite3"
+    ygo = SHARED / "data" / "ygo"
+    import_files("ygopro", [ygo / "cards-2026.cdb"], db)
+    lists = ygo / "lflist"
+    import_banlists([lists / "projectignis_TCG_current.lflist.conf", lists / "projectignis_Traditional_2026.05.lflist.conf",
+                     lists / "projectignis_Worlds_2026.05.lflist.conf"], db)
+    return db
+
+
+@pytest.fixture(scope="session")
+def speed_ygo_db(tmp_path_factory):
+    """A catalog of ../shared's cards of 2026 and its Speed Duel Skill cards (``cards-skills.cdb``)
+    with EDOPro's Speed Duel whitelist imported, as a user would; its path (skips without ../shared)."""
+    if not (SHARED / "data" / "ygo").is_dir():
+        pytest.skip("../shared (third-party card data) is not beside this checkout; it is not shipped with the repo")
+    from forcecheck.importers.pipeline import import_banlists, import_files
+
+    db = tmp_path_factory.mktemp("speed-ygo") / "catalog.sqlite3"
+    ygo = SHARED / "data" / "ygo"
+    import_files("ygopro", [ygo / "cards-2026.cdb", ygo / "cards-skills.cdb"], db)
+    import_banlists([ygo / "lflist" / "projectignis_Speed_2025.07.lflist.conf"], db)
+    return db
+
+
+@pytest.fixture(scope="session")
 def real_catalogs(real_fow_catalog, real_ygo_catalog):
     """Both real catalogs by game, imported once per test session."""
     return {"fow": real_fow_catalog, "ygo": real_ygo_catalog}

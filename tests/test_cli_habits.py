@@ -98,7 +98,7 @@ def test_shell_completion_completes_commands_options_and_values(tmp_path):
     assert set(_complete("forcecheck check --for", env)) == {"--format", "--formats-dir"}
     assert set(_complete("forcecheck check x -o j", env)) == {"json", "junit"}
     assert {"bifrost", "ygo-tcg"} <= set(_complete("forcecheck check x --format ", env))  # the formats forcecheck knows
-    assert _complete("forcecheck check x --format ygo-t", env) == ["ygo-tcg"]
+    assert _complete("forcecheck check x --format ygo-tc", env) == ["ygo-tcg"]
     assert _complete("forcecheck chx", env) == []  # nothing to offer: nothing, and no error
 
 

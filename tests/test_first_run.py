@@ -88,7 +88,7 @@ def test_a_ydk_under_a_force_of_will_format_is_named_with_the_formats_that_fit()
     assert "note: unknown cards" not in run("check", YDK, "-f", "bifrost", "--color", "never").stdout
 
 
-YGO_FORMATS = "--format ygo-5ds, --format ygo-edison, --format ygo-genesys, --format ygo-goat, --format ygo-master-rule, --format ygo-ocg or --format ygo-tcg"
+YGO_FORMATS = "--format ygo-5ds, --format ygo-edison, --format ygo-genesys, --format ygo-goat, --format ygo-master-rule, --format ygo-ocg, --format ygo-speed, --format ygo-tcg, --format ygo-traditional or --format ygo-worlds"
 
 
 def test_unknown_names_that_are_cards_of_the_other_game_name_it():

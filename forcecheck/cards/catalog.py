@@ -30,7 +30,7 @@ class MemoryCatalog(Catalog):
 
     def add(self, card: Card) -> None:
         self._cards.append(card)
-        for cached in ("_index", "_folds", "_choices", "_by_printing"):
+        for cached in ("_index", "_folds", "_choices", "_by_printing", "_by_any_name"):
             self.__dict__.pop(cached, None)
 
     @cached_property
@@ -65,6 +65,19 @@ class MemoryCatalog(Catalog):
 
     def by_printing(self, game: str, code: str) -> Card | None:
         return self._by_printing.get((game, normalize_printing(code)))
+
+    @cached_property
+    def _by_any_name(self) -> dict[tuple[str, str], list[Card]]:
+        index: dict[tuple[str, str], list[Card]] = {}
+        for card in self._cards:
+            for _lang, name, _printed in card.all_names():
+                found = index.setdefault((card.game, name.casefold()), [])
+                if all(other is not card for other in found):
+                    found.append(card)
+        return index
+
+    def sharing_name(self, game: str, name: str) -> list[Card]:
+        return list(self._by_any_name.get((game, name.casefold()), ()))
 
     @cached_property
     def _choices(self) -> dict[tuple[str, bool], tuple[list[str], list[str]]]:

@@ -134,6 +134,14 @@ class Catalog:
     def by_printing(self, game: str, code: str) -> Card | None:
         raise NotImplementedError
 
+    def sharing_name(self, game: str, name: str) -> list[Card]:
+        """Every card of ``game`` that has ``name`` (exactly, any case) among its names: the card
+        it is the printed name of, and cards that carry it only as another name (a Skill card
+        kept apart from the Spell whose name it shares, ``Destiny Draw (Skill Card)``), which a
+        lookup by name never gives. A format binds such a name by the section it is written in."""
+        folded = name.casefold()
+        return [card for card in self.cards(game) if any(n.casefold() == folded for _lang, n, _printed in card.all_names())]
+
     def numbered_rivals(self, game: str) -> tuple[frozenset[Card], frozenset[Card]]:
         """The cards whose name, with a number before it (``first``) or after it (``last``), is
         another card's name: ``Colored Fish``/``7 Colored Fish`` would be a first pair, ``Jinzo``/

@@ -251,6 +251,16 @@ class SqliteCatalog(Catalog):
                 raise damaged(self.path, f"the facts of card {card_id} are malformed: {exc}") from None
         return card
 
+    def sharing_name(self, game: str, name: str) -> list[Card]:
+        memo_key = ("sharing", game, name.casefold())
+        ids = self._ids.get(memo_key, _UNSEEN)
+        if ids is _UNSEEN:
+            rows = self._conn.execute(
+                "SELECT DISTINCT n.card_id FROM card_names n JOIN cards c ON c.id = n.card_id "
+                "WHERE c.game = ? AND n.name = ? COLLATE NOCASE ORDER BY n.card_id", (game, name)).fetchall()
+            ids = self._ids.remember(memo_key, tuple(row[0] for row in rows))
+        return [self._card(card_id) for card_id in ids]
+
     def _one(self, sql: str, args: tuple) -> int | None:
         row = self._conn.execute(sql, args).fetchone()
         return row[0] if row else None

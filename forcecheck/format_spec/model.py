@@ -304,6 +304,11 @@ class BanlistRule(RuleBase):
     """The format cannot be judged without its list (a whitelist that is its card pool): with
     no list to apply, every deck gets a finding that says so. ``--banlist none`` still turns
     the rule off (the structure alone, asked for)."""
+    pool_only: bool = False
+    """Only the list's card pool applies: a card it does not list is outside the pool (a
+    whitelist), one it lists at 0 is forbidden, and the other counts cap nothing (EDOPro's Speed
+    Duel list gives some cards 1 or 2 in place of a system it does not model, as its own note
+    says); the format's copy limit caps them."""
     points_cap: Annotated[int, Field(ge=0, strict=True)] | None = None  # strict: `true` is no cap of 1
     """The list is a points list (Genesys: EDOPro ``$genesys``): each card is worth its listed
     points (0 when not listed) and the cards of the sections together may carry at most this
@@ -363,6 +368,11 @@ class SectionSpec(Strict):
             if isinstance(item, dict) and len(item) != 1:
                 raise ValueError("a group with a selector is one title and its selector: {Monsters: {type: monster}}")
         return value
+    binds: Selector | None = None
+    """Which card a name written under this section's header means when cards of several kinds
+    carry it: the one this selector matches (a Speed Duel ``Skill Card:`` section, ``{type:
+    skill}``, binds ``Destiny Draw`` to the Skill; under ``Main Deck:`` it is the Spell). A
+    name only one card carries, and a card named by its code, are bound as written."""
     placement: Selector | Literal["rest"] | None = None
     """Where cards written under no header go: a selector (cards that can only go here:
     ``{type: magic-stone}`` for a magic stone deck), or ``rest`` for the one section that takes

@@ -12,6 +12,12 @@ and one of another kind (a Fusion monster treated as an Effect monster) its type
 or custom cards in EDOPro's databases, are neither): the card's ``regions`` are its
 printings' together, and a printing released elsewhere keeps its own (``printing_regions``).
 A token that shares its name with a real card is kept apart as ``NAME (token)``.
+A Speed Duel Skill card (``type`` bit 0x8000000, EDOPro's TYPE_SKILL) is of type ``skill``; one
+that shares its name with a card of the game (the Skill "Destiny Draw" and the Spell) is kept
+apart as ``NAME (Skill Card)``, the name EDOPro's data gives most such Skills itself, and is
+found by its own name too (an alias, which never takes a card's own name: a format binds it by
+section, ``SectionSpec.binds``). EDOPro's hidden rows (``ot`` bit 0x1000, SCOPE_HIDDEN: the
+characters whose card backs Skill cards show) are no card of any deck: skipped, with a warning.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ TYPE_BITS = {
     0x80: "ritual", 0x100: "trap-monster", 0x200: "spirit", 0x400: "union", 0x800: "gemini",
     0x1000: "tuner", 0x2000: "synchro", 0x4000: "token", 0x10000: "quick-play", 0x20000: "continuous",
     0x40000: "equip", 0x80000: "field", 0x100000: "counter", 0x200000: "flip", 0x400000: "toon",
-    0x800000: "xyz", 0x1000000: "pendulum", 0x2000000: "special-summon", 0x4000000: "link",
+    0x800000: "xyz", 0x1000000: "pendulum", 0x2000000: "special-summon", 0x4000000: "link", 0x8000000: "skill",
 }
 RACE_BITS = {
     0x1: "warrior", 0x2: "spellcaster", 0x4: "fairy", 0x8: "fiend", 0x10: "zombie", 0x20: "machine",
@@ -40,6 +46,10 @@ RACE_BITS = {
     0x400000: "creator-god", 0x800000: "wyrm", 0x1000000: "cyberse", 0x2000000: "illusion",
 }
 REGION_BITS = {0x1: "ocg", 0x2: "tcg"}
+HIDDEN = 0x1000
+"""``datas.ot`` bit of EDOPro's SCOPE_HIDDEN: an entry its deck editor never shows."""
+SKILL = 0x8000000
+SKILL_SUFFIX = " (Skill Card)"
 """``datas.ot``: the regions a printing was released in (YGOPro's AVAIL_OCG, AVAIL_TCG; EDOPro's
 SCOPE_OCG, SCOPE_TCG)."""
 ATTRIBUTE_BITS = {0x1: "earth", 0x2: "water", 0x4: "fire", 0x8: "wind", 0x10: "light", 0x20: "dark", 0x40: "divine"}
@@ -95,6 +105,10 @@ def convert(records: list[dict]) -> tuple[list[Card], list[ImportWarning]]:
         if not name:
             warnings.append(ImportWarning(str(record_id), "row has no name; skipped"))
             continue
+        if _int(record.get("ot")) & HIDDEN:
+            warnings.append(ImportWarning(str(record_id), f"{name!r} is a hidden entry (EDOPro's SCOPE_HIDDEN: a character "
+                                                          "shown on Skill card backs, no card of any deck); skipped"))
+            continue
         by_id[record_id] = record
     children: dict[int, list[dict]] = {}
     originals: list[dict] = []
@@ -108,15 +122,22 @@ def convert(records: list[dict]) -> tuple[list[Card], list[ImportWarning]]:
             originals.append(record)
 
     non_token_names = {r["name"].strip() for r in originals if not int(r.get("type") or 0) & 0x4000}
+    card_names = {r["name"].strip() for r in originals if not int(r.get("type") or 0) & (0x4000 | SKILL)}
     cards = []
     for record in originals:
         kinds = _bits(int(record.get("type") or 0), TYPE_BITS)
         name = record["name"].strip()
+        own: tuple[str, ...] = ()
         if "token" in kinds and name in non_token_names:
             name = f"{name} (token)"
+        elif "skill" in kinds:
+            if name.endswith(SKILL_SUFFIX):  # EDOPro's name for a Skill named as a card: found by that name too
+                own = (name.removesuffix(SKILL_SUFFIX).strip(),)
+            elif name in card_names:
+                name, own = name + SKILL_SUFFIX, (name,)
         linked = children.get(int(record["id"]), [])
         printings = tuple(str(r["id"]) for r in [record] + linked)
-        aliases = tuple(dict.fromkeys(r["name"].strip() for r in linked if r["name"].strip() != name))
+        aliases = tuple(dict.fromkeys([*own, *(r["name"].strip() for r in linked if r["name"].strip() != name)]))
         regions, printing_regions = _regions([record] + linked)
         printing_names = {str(r["id"]): r["name"].strip() for r in linked if r["name"].strip() != record["name"].strip()}
         printing_types = {str(r["id"]): own for r in linked if (own := _bits(int(r.get("type") or 0), TYPE_BITS)) != kinds}

@@ -205,8 +205,9 @@ class _Resolver(LineReading, PageText):
         card_seen, self.card_seen = self.card_seen, True
         claims = section_id is not None and section.breaks and self._placer().claimed.get(section_id)
         ruler = section_id == self.ruler_section
+        binds = fmt.binds.get(section_id) if section_id is not None else None
         if (section_id is not None and section.uniform is not None and not claims and self.layout is None and twin is None
-                and not (ruler and (self.ruler_spellings or len(entries) > 1))):  # the ruler area: a face written twice is one card
+                and binds is None and not (ruler and (self.ruler_spellings or len(entries) > 1))):  # the ruler area: a face written twice is one card
             if section.uniform == "name":
                 memo = self.names
                 if memo is None:
@@ -236,6 +237,8 @@ class _Resolver(LineReading, PageText):
             items = [[_Item(entry, card)] if card is not None else self._resolve_entry(entry) for entry, card in zip(entries, met)]
         else:
             items = [self._resolve_entry(entry) for entry in entries]
+        if binds is not None:
+            items = [[self._bound(item, binds) for item in line] for line in items]
         if twin is not None and len(items[0]) == 1 and items[0][0].card is None and not items[0][0].note:
             self.card_seen = card_seen  # a name above the cards, not a card
             self._deck_name_after_header(section, twin, entries[0])
@@ -284,6 +287,21 @@ class _Resolver(LineReading, PageText):
         self._saw(section_id, copies)
         for block in detached:
             self._loose_items(block, None)
+
+    def _bound(self, item: _Item, binds) -> _Item:
+        """A card named in a section that binds names to a kind (``SectionSpec.binds``): when the
+        name is another card's too and only that card is of the kind, it is the one meant
+        (``Destiny Draw`` under ``Skill Card:`` is the Skill, not the Spell). A card named by its
+        code, or a name no card of the kind carries, stays as read."""
+        card, entry = item.card, item.entry
+        if card is None or binds(card):
+            return item
+        if entry.printing and self.catalog.by_printing(self.game, entry.printing) is card:
+            return item
+        meant = [other for other in self.catalog.sharing_name(self.game, card.name) if other is not card and binds(other)]
+        if len(meant) != 1:
+            return item
+        return _Item(entry, meant[0], item.note, item.said)
 
     def _group_kinds(self, section: Section, entries: list[Entry], cards: list) -> None:
         """A card under a group header of another kind (``Celestia x1`` under ``Monsters``: the

@@ -86,6 +86,7 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
 
         return compile_points(rule, banlist, ctx)
     caps = keyed(banlist.entries)
+    pool_only = bool(getattr(rule, "pool_only", False))
     catalog = getattr(ctx, "catalog", None)
     notes = _against_catalog(banlist, caps, catalog, banlist.game or ctx.spec.game) if catalog is not None else []
     combos = [[_keys(str(k)) for k in combo] for combo in banlist.combinations]
@@ -121,7 +122,9 @@ def compile_banlist(rule: BanlistRule, ctx) -> Check:
     def cap_of(card) -> int | None:
         """The card's cap: its listed count; on a whitelist 0 for a card not listed."""
         count = listed(card)
-        return (0 if banlist.whitelist else None) if count is None else count
+        if count is None:
+            return 0 if banlist.whitelist else None
+        return None if count and pool_only else count
 
     admitted_printings: dict = {}
     """card -> the printings a whitelist admits, for cards with printings "treated as" them."""
