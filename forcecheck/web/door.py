@@ -39,7 +39,6 @@ import os
 import struct
 import threading
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 FREE_FAILURES = 5
@@ -222,18 +221,10 @@ class Door:
                 total += count
         return total
 
-    @contextmanager
     def _locked(self, offset: int, length: int):
-        if self._fd is None:
-            yield
-            return
-        import fcntl
+        from forcecheck.web.limits import region_locked
 
-        fcntl.lockf(self._fd, fcntl.LOCK_EX, length, offset)
-        try:
-            yield
-        finally:
-            fcntl.lockf(self._fd, fcntl.LOCK_UN, length, offset)
+        return region_locked(self._fd, offset, length)
 
     def close(self) -> None:
         self._map.close()

@@ -65,6 +65,22 @@ class Refused(Exception):
         (a client without a session: its address's allowance)."""
 
 
+@contextmanager
+def region_locked(fd: int | None, offset: int, length: int):
+    """An exclusive lock on a region of a table shared by the worker processes (``fcntl``, per
+    process: each process's threads need a lock of their own beside it); none without a file."""
+    if fd is None:
+        yield
+        return
+    import fcntl
+
+    fcntl.lockf(fd, fcntl.LOCK_EX, length, offset)
+    try:
+        yield
+    finally:
+        fcntl.lockf(fd, fcntl.LOCK_UN, length, offset)
+
+
 class ClientLimits:
     def __init__(self, per_minute: int, path: str | None = None, per_address: int | None = None):
         self.per_minute = per_minute
@@ -172,13 +188,8 @@ class ClientLimits:
             with self._lock:
                 yield
             return
-        import fcntl
-
-        fcntl.lockf(self._fd, fcntl.LOCK_EX, length, offset)
-        try:
+        with region_locked(self._fd, offset, length):
             yield
-        finally:
-            fcntl.lockf(self._fd, fcntl.LOCK_UN, length, offset)
 
     def close(self) -> None:
         self._map.close()
