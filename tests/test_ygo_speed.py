@@ -8,7 +8,7 @@ and Skill cards with the Speed Duel list imported from ../shared."""
 from __future__ import annotations
 
 import pytest
-from conftest import cli_runner, make_cdb
+from conftest import cli_runner, make_cdb, needs_shared
 
 from forcecheck.checking import FormatCache
 from forcecheck.cli import app
@@ -159,6 +159,7 @@ def test_the_lists_1s_and_2s_are_no_limits_three_copies_are(catalog):
     assert findings(catalog, four) == [("FC201", "copy-limit", "main, side", "Monster Reborn", 4, "at most 3")]
 
 
+@needs_shared
 def test_without_its_list_the_pool_cannot_be_checked(tmp_path):
     from conftest import SHARED
 

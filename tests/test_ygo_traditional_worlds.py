@@ -6,7 +6,7 @@ Worlds takes only cards released in both regions, each at the stricter of its OC
 from __future__ import annotations
 
 import pytest
-from conftest import cli_runner
+from conftest import cli_runner, needs_shared
 
 from forcecheck.checking import FormatCache
 from forcecheck.cli import app
@@ -55,6 +55,7 @@ def test_traditional_keeps_the_tcg_card_pool(catalog):
     assert findings(catalog, deck("1 Doron"), "ygo-traditional")[1] == [("FC303", "card-pool", "main", "Doron", 1, None)]  # OCG-only
 
 
+@needs_shared
 def test_traditional_never_takes_the_tcg_list_in_place_of_its_own(tmp_path):
     """Without the Traditional list no list applies (the report says so); the TCG list, which
     forbids what Traditional limits, is never taken for it."""
