@@ -353,10 +353,9 @@ class _Resolver(LineReading, PageText):
     def _loose(self, section: Section, entries: list[Entry]) -> None:
         items = []
         for entry in entries:
-            if id(entry) in self.page_text:  # the page's text (a top 8 above the list): no card seen yet
-                self._resolve_entry(entry)
-                continue
             line_items = self._resolve_entry(entry)
+            if not line_items and id(entry) in self.page_text:  # the page's text (a top 8 above the list): no card seen yet
+                continue
             if (not self.card_seen and len(line_items) == 1 and line_items[0].card is None and not line_items[0].note
                     and not _CODE_LIKE.match(entry.name.strip())
                     and (entry.count_text is None or self._number_is_no_count(entry))):

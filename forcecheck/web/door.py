@@ -34,12 +34,12 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import math
-import mmap
-import os
 import struct
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from forcecheck.web.limits import SharedTable, region_locked
 
 FREE_FAILURES = 5
 """Wrong tokens from one address answered 401 at once, before any wait."""
@@ -102,23 +102,12 @@ class Outcome:
     ``organiser.alarm``) and its details (address and counts; never the token tried)."""
 
 
-class Door:
-    def __init__(self, path: str | None = None):
-        self._fd = None
-        if path:
-            self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-            if os.fstat(self._fd).st_size < SIZE:
-                os.ftruncate(self._fd, SIZE)
-            self._map = mmap.mmap(self._fd, SIZE)
-        else:
-            self._map = mmap.mmap(-1, SIZE)
-        self._lock = threading.Lock()  # the threads of this process (fcntl locks are per process)
+class Door(SharedTable):
+    SIZE = SIZE
 
-    @staticmethod
-    def create_shared(path: str) -> None:
-        """The table's file, made by the process that starts the workers."""
-        with open(path, "wb") as out:
-            out.truncate(SIZE)
+    def __init__(self, path: str | None = None):
+        super().__init__(path)
+        self._lock = threading.Lock()  # the threads of this process (fcntl locks are per process)
 
     def attempt(self, host: str, now: float, right: Callable[[], bool]) -> Outcome:
         """One try of the organiser token from ``host`` at ``now``: ``right()`` says whether the
@@ -222,14 +211,8 @@ class Door:
         return total
 
     def _locked(self, offset: int, length: int):
-        from forcecheck.web.limits import region_locked
-
         return region_locked(self._fd, offset, length)
 
-    def close(self) -> None:
-        self._map.close()
-        if self._fd is not None:
-            os.close(self._fd)
 
 
 def _seconds(value: float) -> int:

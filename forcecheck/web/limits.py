@@ -81,26 +81,44 @@ def region_locked(fd: int | None, offset: int, length: int):
         fcntl.lockf(fd, fcntl.LOCK_UN, length, offset)
 
 
-class ClientLimits:
+class SharedTable:
+    """A table of fixed size (``SIZE`` bytes) that the desk's worker processes share: the file at
+    ``path``, made by the process that starts them (``create_shared``) and mapped into each; without
+    a path, memory of this process alone. Regions of it are locked with ``region_locked``."""
+
+    SIZE = 0
+
+    def __init__(self, path: str | None = None):
+        self._fd = None
+        if path:
+            self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            if os.fstat(self._fd).st_size < self.SIZE:
+                os.ftruncate(self._fd, self.SIZE)
+            self._map = mmap.mmap(self._fd, self.SIZE)
+        else:
+            self._map = mmap.mmap(-1, self.SIZE)
+
+    @classmethod
+    def create_shared(cls, path: str) -> None:
+        """The table's file, made by the process that starts the workers."""
+        with open(path, "wb") as out:
+            out.truncate(cls.SIZE)
+
+    def close(self) -> None:
+        self._map.close()
+        if self._fd is not None:
+            os.close(self._fd)
+
+
+class ClientLimits(SharedTable):
+    SIZE = SIZE
+
     def __init__(self, per_minute: int, path: str | None = None, per_address: int | None = None):
         self.per_minute = per_minute
         self.per_address = per_minute * ROOM_FACTOR if per_address is None else per_address
-        self._fd = None
-        size = SIZE
-        if path:
-            self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-            if os.fstat(self._fd).st_size < size:
-                os.ftruncate(self._fd, size)
-            self._map = mmap.mmap(self._fd, size)
-        else:
-            self._map = mmap.mmap(-1, size)
+        super().__init__(path)
+        if path is None:
             self._lock = threading.Lock()
-
-    @staticmethod
-    def create_shared(path: str) -> None:
-        """The table's file, made by the process that starts the workers."""
-        with open(path, "wb") as out:
-            out.truncate(SIZE)
 
     @property
     def enabled(self) -> bool:
@@ -191,7 +209,3 @@ class ClientLimits:
         with region_locked(self._fd, offset, length):
             yield
 
-    def close(self) -> None:
-        self._map.close()
-        if self._fd is not None:
-            os.close(self._fd)

@@ -534,8 +534,7 @@ class Store:
     def keyed(self, event_id: str, key_hash: str) -> KeyedSubmission | None:
         """What the submission with this key stored for the event, if one did."""
         with self._read() as conn:
-            row = conn.execute(_KEY_OF, {"event_id": event_id, "key_hash": key_hash}).first()
-        return KeyedSubmission(row.registration_id, row.version, row.request_hash) if row else None
+            return _keyed(conn, event_id, key_hash)
 
     def registration_at(self, registration_id: str, version: int) -> Registration | None:
         """The registration as it stood when ``version`` was stored (that version its latest)."""
@@ -722,9 +721,14 @@ def _refuse_taken(conn, event_id: str | None, key: SubmissionKey | None) -> None
     transaction too: GroupCommit writes a batch's submissions in one)."""
     if key is None:
         return
-    row = conn.execute(_KEY_OF, {"event_id": event_id, "key_hash": key.key_hash}).first()
-    if row is not None:
-        raise KeyTaken(KeyedSubmission(row.registration_id, row.version, row.request_hash))
+    stored = _keyed(conn, event_id, key.key_hash)
+    if stored is not None:
+        raise KeyTaken(stored)
+
+
+def _keyed(conn, event_id: str | None, key_hash: str) -> KeyedSubmission | None:
+    row = conn.execute(_KEY_OF, {"event_id": event_id, "key_hash": key_hash}).first()
+    return KeyedSubmission(row.registration_id, row.version, row.request_hash) if row else None
 
 
 def _keep_key(conn, event_id: str, key: SubmissionKey | None, registration_id: str, version: int, now: datetime) -> None:
