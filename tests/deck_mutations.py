@@ -630,6 +630,8 @@ def _code_line(deck, facts, rng, key: str) -> Mutant | None:
     if y is None:
         return None
     line, code = y
+    if deck.copies(x) + line.count <= limit:
+        return None  # x below its limit (at_limit prefers, not requires, one at it): read too, it breaks no rule
     text = CODE_LINES[key].format(c=line.count, y=line.name, x=x, code=code)
     mutated = set_line(deck, "main", line.name, Line(line.count, line.name, raw=text))
     if key == "other-name":  # the words name x, the code y: as a judge reads the words, x is over its limit
