@@ -275,3 +275,15 @@ def test_a_line_of_section_totals_is_checked_against_each_section():
     wrong = check(good.replace("Extra: 6", "Extra: 7"))
     found = [(v.code, v.line, v.found, v.limit) for v in wrong.violations if v.code == "FC006"]
     assert found == [("FC006", line_of(good, "Main deck total"), 6, "7")]
+
+
+@pytest.mark.parametrize("written", ["Book of Moon (x{n}) - $2.49 ea", "Book of Moon ({n}) - $2.49 ea", "Book of Moon （×{n}） 300円"])
+def test_a_count_in_brackets_before_a_price_is_the_count(written):
+    """The price is an annotation; the bracketed count before it is not (the mutation hunt's false
+    legal: 'Oz, the Great Wizard (x2) - $2.49 ea' read as one copy in a singleton deck)."""
+    page = LIST.replace("2 Book of Moon\n", written.format(n=2) + "\n")
+    report = check(page)
+    assert report.legal and report.sections == {"main": 40, "extra": 6}, errors(report)
+    over = check(LIST.replace("2 Book of Moon\n", written.format(n=4) + "\n"))
+    found = [(v.code, v.card, v.line, v.found, v.limit) for v in over.violations if v.severity == "error"]
+    assert found == [("FC201", "Book of Moon", line_of(LIST, "2 Book of Moon"), 4, "at most 3")], found

@@ -84,10 +84,12 @@ _TRAILING_ANNOTATION = lazy(
     r"\s*(?:[-–—@:]\s*|\s)(?:[$€£¥]\s?\d{1,5}(?:[.,]\d{1,2})?(?:\s*(?:ea\.?|each|apiece|/ea))?"
     r"|\d{1,5}(?:[.,]\d{1,2})?\s*(?:円|yen|USD|EUR)"
     r"|(?P<code>[A-Za-z][A-Za-z0-9]{1,5}-[A-Za-z]{0,3}[0-9?]{2,4}[A-Za-z]{0,2})\??)\s*$"
-    r"|\s*(?P<em>[*_]{1,2})?(?:\([^()]*\)|（[^（）]*）)(?(em)[*_]{1,2})\s*$")
+    r"|\s*(?P<em>[*_]{1,2})?(?:\((?!\s*[xX×]?\s*\d+\s*[xX×]?\s*\))[^()]*\)|（(?!\s*[xX×]?\s*\d+\s*[xX×]?\s*）)[^（）]*）)"
+    r"(?(em)[*_]{1,2})\s*$")
 """What a shop's or a report's list writes after a card's name: a price (``- $2.49 ea``, ``300円``),
 a set code after a dash, even one written half (``- PSV-???``, ``- DCR-001?``), a rarity or a
-remark in brackets (``(Super Rare)``, ``(forgot, sorry)``, Markdown's ``*(Super Rare)*``)."""
+remark in brackets (``(Super Rare)``, ``(forgot, sorry)``, Markdown's ``*(Super Rare)*``); never a
+count in brackets (``Name (x2) - $2.49 ea`` keeps its ``(x2)``)."""
 
 
 def without_annotations(name: str) -> tuple[str, str | None] | None:

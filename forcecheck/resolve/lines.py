@@ -438,8 +438,8 @@ class LineReading:
 
         plain = part.name if entry.count_text is None else f"{entry.count_text} {part.name}"
         again = parse_entry(plain, entry.line)
-        if again.name == entry.name or again.count != entry.count:
-            return None
+        if again.name == entry.name or (again.count != entry.count and entry.count_text is not None):
+            return None  # a count read before the annotation stands; one only the line read again shows (Name (x2) - $1) is its count
         prose = len(self.prose)
         items = self._resolve_entry(again)
         if len(self.prose) != prose:
