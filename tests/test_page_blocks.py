@@ -287,3 +287,14 @@ def test_a_count_in_brackets_before_a_price_is_the_count(written):
     over = check(LIST.replace("2 Book of Moon\n", written.format(n=4) + "\n"))
     found = [(v.code, v.card, v.line, v.found, v.limit) for v in over.violations if v.severity == "error"]
     assert found == [("FC201", "Book of Moon", line_of(LIST, "2 Book of Moon"), 4, "at most 3")], found
+
+
+@pytest.mark.parametrize("written", ["Book of Moon ({n}) (Rare)", "Book of Moon (x{n}) (Super Rare)", "Book of Moon （×{n}） (Rare)"])
+def test_a_count_in_brackets_before_a_remark_is_the_count(written):
+    """A remark in brackets is taken off, the bracketed count before it is not (the full hunt's
+    false legal: 'The First Monarch (4) (Rare)' read as one copy)."""
+    report = check(LIST.replace("2 Book of Moon\n", written.format(n=2) + "\n"))
+    assert report.legal and report.sections == {"main": 40, "extra": 6}, errors(report)
+    over = check(LIST.replace("2 Book of Moon\n", written.format(n=4) + "\n"))
+    found = [(v.code, v.card, v.line, v.found, v.limit) for v in over.violations if v.severity == "error"]
+    assert found == [("FC201", "Book of Moon", line_of(LIST, "2 Book of Moon"), 4, "at most 3")], found

@@ -68,7 +68,7 @@ _SPLIT_COUNTS = lazy(r"(?:^|\s)(?=(?:\d{1,2}\s*[xX×]?|[xX×]\s*\d{1,2})\s+\S)")
 _SPLIT_COUNTS_FIRST = lazy(r"(?:^|\s)(?=\d{1,2}\s*[xX×]?\s+\S)")
 """The same, for a row whose first cell starts with its count: an ``X`` before a number is then
 the end of a name (``2 Salamangreat Zebroid X 1 Phantasmal Lord``), not an ``x1`` count."""
-_NOTE = lazy(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（[^（）]*）|\{[^{}]*\})\s*$")
+_NOTE = lazy(r"\s*(?:\((?![xX×]?\s*\d+\s*\))[^()]*\)|（(?![xX×]?\s*\d+\s*）)[^（）]*）|\{[^{}]*\})\s*$")
 """A trailing remark in brackets (``(制限)``, ``(Strictly better than X)``) or cost symbols."""
 _COST_FIRST = lazy(r"^\(\s*\d{1,2}\s*\)\s*(?=\S)")
 _LABEL_FIRST = lazy(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2}\s+[\u2013\u2014]\s+(\S.*)$")
@@ -301,6 +301,23 @@ def _face_with_code(raw: str, printing: str | None, faces: int) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
+_BRACKETED_COUNT = lazy(r"\s*[(（]\s*[xX×]?\s*(?P<n>\d{1,4})\s*[)）]\s*$")
+
+
+def _remarks_before_count(entry: Entry) -> Reading | None:
+    """``Book of Moon (4) (Rare)``: the remark taken off, the count in brackets before it kept (the
+    line's only count; taking every bracket off read one copy, a false legal)."""
+    kept, previous = entry.name, None
+    while kept != previous:
+        previous = kept
+        kept = _NOTE.sub("", kept).strip()
+    match = _BRACKETED_COUNT.search(kept)
+    if match is None or match.start() == 0:
+        return None
+    count, ok = _count(match.group("n"))
+    return _reading(_strip_name(kept[: match.start()]), entry.printing, count, match.group("n"), ok, ReadingKind.REMARK_IN_BRACKETS)
+
+
 def _reading(name: str, printing: str | None, count: int, count_text: str | None, ok: bool, kind: ReadingKind) -> Reading:
     return Reading((Entry(name, count, None, printing, ok, count_text),), kind)
 
@@ -311,7 +328,8 @@ def _alternatives(entry: Entry, raw: str, folded: str, note_free: str | None, ba
     out: list[Reading] = []
     args = (entry.count, entry.count_text, entry.count_ok)
     if note_free:
-        out.append(_reading(note_free, entry.printing, *args, ReadingKind.REMARK_IN_BRACKETS))
+        counted = _remarks_before_count(entry) if entry.count_text is None else None
+        out.append(counted or _reading(note_free, entry.printing, *args, ReadingKind.REMARK_IN_BRACKETS))
     if "$" in entry.name or "-" in entry.name or "–" in entry.name or "円" in entry.name or "€" in entry.name or "£" in entry.name:
         annotated = without_annotations(entry.name)
         if annotated is not None:  # "Mezuki (Rare) - $1.25 ea", "Fiber Jar - PSV-??? (forgot, sorry)"
