@@ -36,10 +36,11 @@ def new_id(nbytes: int = 9) -> str:
     """A short random id for events and registrations (not a secret, but not guessable either).
     It starts with a letter or digit: an id starting with ``-`` reads as an option on a command
     line, and a spreadsheet export guards such a cell as a formula (``'-...``), so it would no
-    longer match the id."""
+    longer match the id. It ends with one too: a ``-`` ending a printed id reads as a word broken
+    there (the deck sheet's text, read back, no longer held an id ending in ``-``)."""
     while True:
         value = secrets.token_urlsafe(nbytes)
-        if value[0].isalnum():
+        if value[0].isalnum() and value[-1].isalnum():
             return value
 
 
